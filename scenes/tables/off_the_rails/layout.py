@@ -46,6 +46,8 @@ DECK_FONT = 12
 MISSION_FONT = 12
 TAG_FONT = 13
 TAG_GEM = 14
+TAG_MARKER = 9
+"""The cart's marker (white or black) on a tag when two carts' paths show."""
 """A tag's text size and the size of the jewels it pictures (the words on a cart's path)."""
 STOCK_GEM = 13
 """A gem in a player panel's stockpile; its count starts :data:`STOCK_COUNT_X` after it."""
@@ -62,10 +64,12 @@ def score_text(points: int) -> str:
     return _("{points} pts").format(points=points)
 
 
-def tag_size(words: str, gems: tuple = (), small: bool = False) -> tuple:
-    """``(w, h)`` of a tag's plate with ``words`` and ``gems`` pictured after them (growing
-    with the UI scale, as its text does)."""
+def tag_size(words: str, gems: tuple = (), small: bool = False, marker: bool = False) -> tuple:
+    """``(w, h)`` of a tag's plate with ``words`` and ``gems`` pictured after them, and the
+    cart's marker before them when ``marker`` (growing with the UI scale, as its text does)."""
     width = kit.font(TAG_FONT - (1 if small else 0), True).size(words)[0] + 10
+    if marker:
+        width += kit.px(TAG_MARKER) + 4
     if gems:
         width += len(gems) * (kit.px(TAG_GEM) + 2) + 2
     return (width, kit.px(16 if small else 18))

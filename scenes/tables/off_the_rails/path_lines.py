@@ -12,7 +12,7 @@ import pygame
 
 from engine.off_the_rails import board as B
 from scenes import kit
-from scenes.tables.off_the_rails.layout import TAG_FONT, TAG_GEM, Layout
+from scenes.tables.off_the_rails.layout import TAG_FONT, TAG_GEM, TAG_MARKER, Layout
 from scenes.tables.off_the_rails.paths import BAD_ENDS, CHOICE_ENDS
 from sprites import off_the_rails_art as oa
 
@@ -156,7 +156,15 @@ def draw_tag(surface, lay: Layout, tag) -> None:
     img = kit.text(tag.words, size, colour, True)
     words_w = img.get_width() + 10
     gem_size = kit.px(TAG_GEM)
-    left = rect.x + max(5, (rect.width - words_w - len(tag.gems) * (gem_size + 2)) // 2 + 5)
+    chip = kit.px(TAG_MARKER) + 4 if tag.marker else 0
+    left = rect.x + max(5, (rect.width - words_w - chip - len(tag.gems) * (gem_size + 2)) // 2 + 5)
+    if tag.marker:  # whose path: the cart's marker, as painted on the cart
+        radius = kit.px(TAG_MARKER) // 2
+        centre = (left + radius, rect.centery)
+        white = tag.marker == "white"
+        pygame.draw.circle(surface, (250, 250, 246) if white else (18, 18, 20), centre, radius)
+        pygame.draw.circle(surface, (30, 30, 30) if white else (230, 230, 230), centre, radius, 1)
+        left += chip
     surface.blit(img, img.get_rect(midleft=(left, rect.centery)))
     x = left + img.get_width() + 3
     for name in tag.gems:

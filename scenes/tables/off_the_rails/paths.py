@@ -101,7 +101,9 @@ class Tag:
     """A word on a plate over the board about ``square`` (a leader line joins them when they
     are apart): ``words`` (translated), its ``rect``, its ``tone`` ("good", "bad", "choice",
     "hint"), the ``gems`` it pictures after the words, whether it is ``small`` (a branch's
-    end) and the ``cart`` whose path it is on (None: the hint's)."""
+    end) and the ``cart`` whose path it is on (None: the hint's); ``marker``: that cart's
+    marker ("white", "black"), drawn on the tag while two carts' paths show (a tester could not
+    tell whose "stop" was whose), else None."""
 
     words: str
     rect: pygame.Rect
@@ -110,6 +112,7 @@ class Tag:
     gems: tuple = ()
     small: bool = False
     cart: int | None = None
+    marker: str | None = None
 
 
 def squares_of(path) -> list:
@@ -148,19 +151,30 @@ def path_tags(lay: Layout, state, paths, building=None, hint_frames=()) -> tuple
     frames = [rect.inflate(12, 12) for rect in hint_frames]  # the dashed frame and a gap
     tags: list = []
 
+    # two carts' paths: each tag shows its cart's marker (the same words about the same
+    # square, from both carts, then show once, unmarked)
+    markers = len({path.cart for path in paths}) > 1
+
     def place(index, words, square, tone, gems=(), small=False):
-        if any((tag.words, tag.square, tag.gems) == (words, square, gems) for tag in tags):
-            return  # the same words about the same square (branches that end alike): one tag
+        for number, tag in enumerate(tags):
+            if (tag.words, tag.square, tag.gems) == (words, square, gems):
+                # the same words about the same square (branches that end alike): one tag,
+                # unmarked when it is about both carts
+                if tag.cart != paths[index].cart:
+                    tags[number] = replace(tag, marker=None)
+                return
+        label = state.carts[paths[index].cart].label if markers else None
+        marker = label if label in ("white", "black") else None
         others = [rect for i, rects in enumerate(covers) if i != index for rect in rects]
         rect = lay.tag_rect(
-            tag_size(words, gems, small),
+            tag_size(words, gems, small, marker is not None),
             square,
             covers[index],
             others + carts + deposits + numbers,
             centres + frames + [tag.rect.inflate(4, 4) for tag in tags],
             track,
         )
-        tags.append(Tag(words, rect, square, tone, gems, small, paths[index].cart))
+        tags.append(Tag(words, rect, square, tone, gems, small, paths[index].cart, marker))
 
     def tone_of(end):
         return "bad" if end in BAD_ENDS else "choice" if end in CHOICE_ENDS else "good"

@@ -563,6 +563,28 @@ def test_a_cart_that_picks_twice_on_a_deposit_says_so_on_one_tag():
     assert sorted(at_deposit) == [("stop", ()), ("you pick 2 jewels:", ("ruby", "emerald"))]
 
 
+def test_while_two_carts_paths_show_each_tag_shows_its_carts_marker():
+    """Play-test: near a junction the "stop" and "you choose the way" tags of two carts, all
+    in one colour, could not be told apart. While two carts' paths show, each tag bears its
+    cart's marker (white or black, as painted on the cart); with one cart, none."""
+    s = blank()
+    lay(s, {(2, c): "EW" for c in range(0, 4)})
+    lay(s, {(9, c): "EW" for c in range(0, 4)})
+    put_cart(s, 0, (2, 0), "E", speed=2)
+    put_cart(s, 1, (9, 0), "E", speed=2)
+    lay_ = layout(s, (1024, 640))
+    paths = preview_paths(s)
+    tags = path_tags(lay_, s, paths)
+    assert sorted((tag.words, tag.marker) for tag in tags) == [
+        ("stop", "black"),
+        ("stop", "white"),
+    ]
+    assert all(tag.rect.width > kit.font(13, True).size("stop")[0] + 10 for tag in tags)
+    assert_apart(lay_, tags)
+    alone = path_tags(lay_, s, paths[:1])
+    assert [(tag.words, tag.marker) for tag in alone] == [("stop", None)]
+
+
 def test_the_jewel_question_says_when_the_cart_takes_two_here():
     """Play-test: ending its move on a deposit, a cart picks twice (rules "Gems"), and the
     second "takes one jewel here: which?" read as the first asked again. The first question
