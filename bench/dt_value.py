@@ -17,11 +17,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine import registry
-from engine.bots import make_bot
-from engine.core import TurnStarted
+from bench.medium_games import medium_game, turn_starts
 from engine.diced_tomatoes import heuristics, rules
-from engine.match import Match, Seat
 
 NAMES = list(heuristics.HARD_WEIGHTS)
 
@@ -29,35 +26,21 @@ NAMES = list(heuristics.HARD_WEIGHTS)
 def positions(seed: int) -> list:
     """One Medium-v-Medium game: ``[(phase, active seat, [features per seat], [certain points
     per seat], [final total per seat]), ...]`` at each turn start before the final round."""
-    spec = registry.get("diced-tomatoes")
-    match = Match(spec, [Seat("bot", f"medium-{s}", "medium") for s in range(2)], seed=seed)
-    bots: dict = {}
-
-    def bot_for(spec_, level):
-        if level not in bots:
-            bots[level] = make_bot(spec_, level)
-        return bots[level]
-
+    match = medium_game("diced-tomatoes", seed)
     noted = []
-    while not match.is_terminal():
-        if match.is_chance():
-            events = match.advance_chance()
-        else:
-            bot, observation, legal, rng, length = match.bot_request(bot_for)
-            events = match.apply_bot_move(bot.choose(observation, legal, rng), length)
+    for _started in turn_starts(match):
         state = match.state
-        if any(isinstance(e, TurnStarted) for e in events) and not state.is_terminal():
-            if state.final_round:
-                continue
-            full = sum(rules.full_bushel(2, state.options).values())
-            noted.append(
-                (
-                    state.bushel_size() / full,
-                    state.active,
-                    [heuristics.value_features(state, p) for p in range(2)],
-                    [rules.running_score(state, p)["total"] for p in range(2)],
-                )
+        if state.final_round:
+            continue
+        full = sum(rules.full_bushel(2, state.options).values())
+        noted.append(
+            (
+                state.bushel_size() / full,
+                state.active,
+                [heuristics.value_features(state, p) for p in range(2)],
+                [rules.running_score(state, p)["total"] for p in range(2)],
             )
+        )
     totals = [row[-1] for row in match.state.score_sheet()["rows"]]
     return [(*note, totals) for note in noted]
 
@@ -67,14 +50,28 @@ def rows(note) -> list:
     also times the phase) and whose turn it is, the rest of the final margin, and the greedy
     evaluation's karma and vine promise difference (for comparison)."""
     phase, active, features, certain, totals = note
+    return margin_rows(
+        (phase, active, features, certain, totals),
+        lambda mine, theirs: [mine[n] - theirs[n] for n in NAMES],
+        _greedy,
+    )
+
+
+def margin_rows(note, difference, baseline) -> list:
+    """Both seats' ``(x, y, baseline)`` of ``note`` ``(phase, mover, [features per seat],
+    [certain points per seat], [final total per seat])``: ``x`` the seat's features less its
+    opponent's (``difference(mine, theirs)``, a list), each also times the phase, then whether
+    it is to move (±1, also times the phase); ``y`` the rest of its final margin beyond the
+    certain points; ``baseline(features)`` seat less opponent, for comparison."""
+    phase, mover, features, certain, totals = note
     result = []
     for me in (0, 1):
         mine, theirs = features[me], features[1 - me]
-        diff = [mine[n] - theirs[n] for n in NAMES]
-        turn = 1.0 if active == me else -1.0
+        diff = difference(mine, theirs)
+        turn = 1.0 if mover == me else -1.0
         x = diff + [d * phase for d in diff] + [turn, turn * phase]
         y = totals[me] - totals[1 - me] - (certain[me] - certain[1 - me])
-        result.append((x, y, _greedy(mine) - _greedy(theirs)))
+        result.append((x, y, baseline(mine) - baseline(theirs)))
     return result
 
 
@@ -133,17 +130,28 @@ def main(argv=None) -> None:
                 greedy.append(g)
         if game % 100 == 99:
             print(f"  {game + 1} games, {len(ys)} rows", file=sys.stderr, flush=True)
+    print(f"{args.games} games (seeds {args.seed}-{args.seed + args.games - 1}), {len(ys)} rows")
+    coefficients = print_fit(NAMES, xs, ys, greedy, "greedy")
+    print(f"  whose turn: {coefficients[-2]:.2f} + {coefficients[-1]:.2f} * phase")
+
+
+def print_fit(names: list, xs: list, ys: list, baseline: list, baseline_name: str) -> list:
+    """Fit ``ys`` on ``xs`` by least squares and print how much of them the fit explains (R²)
+    beside ``baseline`` (one number per row, scaled by its own fit), then each name's
+    ``(weight, change)``: coefficient ``i`` and ``len(names) + i``. Returns the coefficients."""
     coefficients = least_squares(xs, ys)
     fitted = [sum(c * v for c, v in zip(coefficients, x, strict=True)) for x in xs]
-    slope = least_squares([[g, 1.0] for g in greedy], ys)
-    print(f"{args.games} games (seeds {args.seed}-{args.seed + args.games - 1}), {len(ys)} rows")
-    print(f"R² of the rest of the margin: fitted {r_squared(fitted, ys):.3f}, greedy", end=" ")
-    print(f"{r_squared([slope[0] * g + slope[1] for g in greedy], ys):.3f}")
-    count = len(NAMES)
-    for index, name in enumerate(NAMES):
+    slope = least_squares([[b, 1.0] for b in baseline], ys)
+    print(
+        f"R² of the rest of the margin: fitted {r_squared(fitted, ys):.3f}, {baseline_name}",
+        end=" ",
+    )
+    print(f"{r_squared([slope[0] * b + slope[1] for b in baseline], ys):.3f}")
+    count = len(names)
+    for index, name in enumerate(names):
         weight, change = coefficients[index], coefficients[count + index]
         print(f'    "{name}": ({weight:.2f}, {change:.2f}),')
-    print(f"  whose turn: {coefficients[-2]:.2f} + {coefficients[-1]:.2f} * phase")
+    return coefficients
 
 
 if __name__ == "__main__":

@@ -25,11 +25,8 @@ import argparse
 import ast
 import sys
 
-from bench.dt_value import least_squares, r_squared
-from engine import registry
-from engine.bots import make_bot
-from engine.core import TurnStarted
-from engine.match import Match, Seat
+from bench.dt_value import print_fit
+from bench.medium_games import medium_game, turn_starts
 from engine.off_the_rails import heuristics
 from engine.off_the_rails.rules import scores
 
@@ -39,33 +36,19 @@ NAMES = list(heuristics.TERMS)
 def positions(seed: int) -> list:
     """One Medium-v-Medium game: ``[(phase, active seat, [terms per seat], [points now per
     seat], [usual evaluation per seat], [final total per seat]), ...]`` at each turn start."""
-    spec = registry.get("off-the-rails")
-    match = Match(spec, [Seat("bot", f"medium-{s}", "medium") for s in range(2)], seed=seed)
-    bots: dict = {}
-
-    def bot_for(spec_, level):
-        if level not in bots:
-            bots[level] = make_bot(spec_, level)
-        return bots[level]
-
+    match = medium_game("off-the-rails", seed)
     noted = []
-    while not match.is_terminal():
-        if match.is_chance():
-            events = match.advance_chance()
-        else:
-            bot, observation, legal, rng, length = match.bot_request(bot_for)
-            events = match.apply_bot_move(bot.choose(observation, legal, rng), length)
+    for _started in turn_starts(match):
         state = match.state
-        if any(isinstance(e, TurnStarted) for e in events) and not state.is_terminal():
-            noted.append(
-                (
-                    heuristics.game_phase(state),
-                    state.player,
-                    heuristics.value_features(state),
-                    [heuristics.points(state, p) for p in range(2)],
-                    [heuristics.evaluate(state, p, True) for p in range(2)],
-                )
+        noted.append(
+            (
+                heuristics.game_phase(state),
+                state.player,
+                heuristics.value_features(state),
+                [heuristics.points(state, p) for p in range(2)],
+                [heuristics.evaluate(state, p, True) for p in range(2)],
             )
+        )
     totals = [row["total"] for row in scores(match.state)]
     return [(*note, totals) for note in noted]
 
@@ -112,21 +95,13 @@ def main(argv=None) -> None:
             xs.append(x)
             ys.append(y)
             usual.append(u)
-    coefficients = least_squares(xs, ys)
-    fitted = [sum(c * v for c, v in zip(coefficients, x, strict=True)) for x in xs]
-    slope = least_squares([[u, 1.0] for u in usual], ys)
     if args.load:
         print(f"{len(notes)} positions from {args.load}, {len(ys)} rows")
     else:
         print(
             f"{args.games} games (seeds {args.seed}-{args.seed + args.games - 1}), {len(ys)} rows"
         )
-    print(f"R² of the rest of the margin: fitted {r_squared(fitted, ys):.3f}, usual", end=" ")
-    print(f"{r_squared([slope[0] * u + slope[1] for u in usual], ys):.3f}")
-    count = len(NAMES)
-    for index, name in enumerate(NAMES):
-        weight, change = coefficients[index], coefficients[count + index]
-        print(f'    "{name}": ({weight:.2f}, {change:.2f}),')
+    coefficients = print_fit(NAMES, xs, ys, usual, "usual")
     print(f"  whose turn: {coefficients[-3]:.2f} + {coefficients[-2]:.2f} * phase")
 
 

@@ -39,11 +39,8 @@ import argparse
 import json
 import sys
 
-from bench.dt_value import least_squares, r_squared
-from engine import registry
-from engine.bots import make_bot
-from engine.core import TurnStarted
-from engine.match import Match, Seat
+from bench.dt_value import least_squares, margin_rows, r_squared
+from bench.medium_games import Stalled, medium_game, turn_starts
 from engine.shifting_stones import heuristics
 from engine.shifting_stones.data import CARDS
 from engine.shifting_stones.rules import target_for
@@ -74,30 +71,14 @@ def positions(seed: int) -> list:
     """One Medium-v-Medium game: ``[(progress, mover, [features per seat], [points per seat],
     [final total per seat]), ...]`` at each turn start before the last round; [] for a game
     that stalls."""
-    spec = registry.get("shifting-stones")
-    match = Match(spec, [Seat("bot", f"medium-{s}", "medium") for s in range(2)], seed=seed)
-    bots: dict = {}
-
-    def bot_for(spec_, level):
-        if level not in bots:
-            bots[level] = make_bot(spec_, level)
-        return bots[level]
-
+    match = medium_game("shifting-stones", seed)
     noted = []
     target = target_for(2)
-    steps = 0
-    while not match.is_terminal():
-        steps += 1
-        if steps > STALL:
-            return []  # two Mediums hoarding the last cards: a game that never ends
-        if match.is_chance():
-            events = match.advance_chance()
-        else:
-            bot, observation, legal, rng, length = match.bot_request(bot_for)
-            events = match.apply_bot_move(bot.choose(observation, legal, rng), length)
-        state = match.state
-        started = [e for e in events if isinstance(e, TurnStarted)]
-        if started and not state.is_terminal() and not state.last_round:
+    try:
+        for started in turn_starts(match, STALL):
+            state = match.state
+            if state.last_round:
+                continue
             code = heuristics.encode(state.grid_text())
             ones = [sum(1 for card in cards if CARDS[card].points == 1) for cards in state.scored]
             features = [
@@ -107,6 +88,8 @@ def positions(seed: int) -> list:
             noted.append(
                 (progress, started[-1].player, features, [state.points(p) for p in range(2)])
             )
+    except Stalled:
+        return []  # two Mediums hoarding the last cards: a game that never ends
     totals = [row[-1] for row in match.state.score_sheet()["rows"]]
     return [(*note, totals) for note in noted]
 
@@ -128,16 +111,9 @@ def diff_rows(note) -> list:
     (``bench/dt_value.py``): the seat's features less its opponent's (each also times the
     progress) and whether it is to move (±1, also times the progress); the rest of its final
     margin; the planner's promise plus the bonus now, seat less opponent."""
-    progress, mover, features, points, totals = note
-    out = []
-    for me in (0, 1):
-        mine, theirs = features[me], features[1 - me]
-        diff = [a - b for a, b in zip(mine, theirs, strict=True)]
-        turn = 1.0 if me == mover else -1.0
-        x = diff + [d * progress for d in diff] + [turn, turn * progress]
-        y = totals[me] - totals[1 - me] - (points[me] - points[1 - me])
-        out.append((x, y, _plain(mine) - _plain(theirs)))
-    return out
+    return margin_rows(
+        note, lambda mine, theirs: [a - b for a, b in zip(mine, theirs, strict=True)], _plain
+    )
 
 
 def _plain(f: list) -> float:
