@@ -3,11 +3,13 @@ frames): the idle loop does it one piece a frame, and every piece really loads s
 
 from __future__ import annotations
 
+import gc
 import sys
 
 import pytest
 
 from engine import registry
+from scenes import memory
 from scenes.app import FONT_SIZES, warm_up_work
 from scenes.tables import TABLES
 from scenes.title import TitleScene
@@ -18,9 +20,14 @@ from tests.scenes.driver import close_apps, make_app
 def test_every_piece_loads_what_a_table_needs(fonts):
     pieces = warm_up_work()
     engines = len(registry.GAME_PACKAGES)
-    assert len(pieces) == engines + 1 + len(TABLES) + 1 + 2 * 2 * len(FONT_SIZES)  # en, ja fonts
-    for piece in pieces:
+    fonts_ahead = 2 * 2 * len(FONT_SIZES)  # en, ja fonts, plain and bold
+    assert len(pieces) == engines + 1 + len(TABLES) + 1 + fonts_ahead + 1
+    *loading, last = pieces
+    for piece in loading:
         assert piece()  # each returns what it loaded
+    assert last is memory.settle  # then start-up's objects are frozen (scenes.memory)
+    last()
+    assert gc.get_freeze_count() > 0
     for game in TABLES.values():
         assert game.split(":")[0] in sys.modules
     for package in registry.GAME_PACKAGES:
