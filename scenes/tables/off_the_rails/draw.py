@@ -611,7 +611,10 @@ def deck_lines(state) -> list:
     elif state.chasm_card_seen:
         second = (_("Chasm card is out!"), kit.DANGER)
         if state.final_turns_left > 0:
-            third = (_("Last turns left: {count}").format(count=state.final_turns_left), kit.DANGER)
+            third = (
+                _("Turns till chasm: {count}").format(count=state.final_turns_left),
+                kit.DANGER,
+            )
     else:
         second = (_("Chasm card: not yet"), kit.INK_DIM)
     return [(_("Deposit deck: {count}").format(count=left), kit.INK), second, third]

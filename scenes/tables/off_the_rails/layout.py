@@ -88,7 +88,7 @@ def widest_deck_lines() -> tuple:
     return (
         _("Deposit deck: {count}").format(count=25),
         _("Chasm card: not yet"),
-        _("Last turns left: {count}").format(count=4),
+        _("Turns till chasm: {count}").format(count=4),
     )
 
 
