@@ -1603,7 +1603,7 @@ def explain_move(state, action, names=None) -> str:
         k = state.carts[action.cart]
         new = k.speed + action.delta
         return _("At speed {speed}, {outcome}.").format(
-            speed=new, outcome=_roll(state, action.cart, new)
+            speed=new, outcome=_roll(state, action.cart, new, onward=True)
         )
     if isinstance(action, EndActions):
         if not any(state.carts[ci].where == CartPlace.BOARD for ci in state.carts_of(p)):
@@ -1938,7 +1938,7 @@ def _meeting(state, cart, facing: str, other: int, square: tuple, first: bool) -
     return words.format(cart=you, other=_your(state, other, "object"), square=square_name(*square))
 
 
-def _roll(state, cart_id, speed, first: bool = False) -> str:
+def _roll(state, cart_id, speed, first: bool = False, onward: bool = False) -> str:
     """Where a cart at ``speed`` would end up on the present track, as a clause with the cart
     as its subject: "your white cart stops on the gems on D4", "your white cart leaves the
     mine with its load". As the engine rolls it (:func:`rules.ways_on`): a cart whose way
@@ -1946,7 +1946,8 @@ def _roll(state, cart_id, speed, first: bool = False) -> str:
     its owner's choice, said as such (a play-tester's cart turned away from a chasm a hint
     said it would fall into, and took another exit than the one a hint had followed). A bump
     into the player's own other cart holds only if that one has not moved away first, which
-    the player decides, unless ``first`` (this cart moves first)."""
+    the player decides, unless ``first`` (this cart moves first). ``onward`` (a speed
+    change's reason): a junction on the way says how many squares the cart still rolls."""
     k = state.carts[cart_id]
     cart = _your(state, cart_id)
     sq, f = k.square, k.facing
@@ -1983,9 +1984,20 @@ def _roll(state, cart_id, speed, first: bool = False) -> str:
             gained += 1
         ways = ways_on(state, sq, OPPOSITE[f])
         if len(ways) > 1 and step < speed - 1:
-            return _("{cart} reaches the junction on {square}, where you choose the way").format(
-                cart=cart, square=square_name(*sq)
-            )
+            if not onward:
+                return _(
+                    "{cart} reaches the junction on {square}, where you choose the way"
+                ).format(cart=cart, square=square_name(*sq))
+            # what the speed buys beyond it: two testers read a speed change "to reach" the
+            # next square, which any speed reaches
+            left = speed - step - 1
+            return ngettext(
+                "{cart} reaches the junction on {square}, where you choose the way, with "
+                "{count} square still to roll",
+                "{cart} reaches the junction on {square}, where you choose the way, with "
+                "{count} squares still to roll",
+                left,
+            ).format(cart=cart, square=square_name(*sq), count=left)
         f = ways[0]
     if sq in state.gems:
         if state.gems[sq][0] and sum(state.gems[sq]) > state.gems[sq][0]:  # rocks come first

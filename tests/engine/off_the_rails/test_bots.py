@@ -13,6 +13,7 @@ from engine.off_the_rails import GAME, board, bots, heuristics
 from engine.off_the_rails.rules import possible_splits as rules_possible_splits
 from engine.off_the_rails.state import (
     CartLeftMine,
+    CartMoved,
     CartPlace,
     ChangeSpeed,
     ChooseExit,
@@ -822,6 +823,14 @@ def test_a_roll_hint_turns_from_the_chasm_and_stops_at_a_junction_as_the_engine_
     assert heuristics.explain_move(t, EndActions()) == (
         "Ends your actions: your white cart reaches the junction on D4, where you choose the way."
     )
+    assert heuristics.explain_move(t, ChangeSpeed(0, -1)) == (
+        "At speed 3, your white cart reaches the junction on D4, where you choose the way, with "
+        "1 square still to roll."
+    )
+    rolled = t.clone()
+    moved = [e for e in rolled.apply_action(EndActions()) if isinstance(e, CartMoved)]
+    assert rolled.pending() == Pending.EXIT and rolled.carts[0].square == (3, 3)
+    assert sum(len(e.path) - 1 for e in moved) == 2  # 2 of its 4 squares: 2 still to roll
     put_gems(t, (3, 2), (1, 2, 0, 0, 0))
     t.carts[0].speed = 1
     assert heuristics.explain_move(t, EndActions()) == (
