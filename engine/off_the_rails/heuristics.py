@@ -1160,6 +1160,27 @@ def units_left(state, player) -> float | None:
     return float(UNITS_PER_TURN * turns)
 
 
+def _seat_inputs(state, foresight: bool) -> tuple:
+    """What :func:`evaluate` and :func:`value_features` read of the position for every seat:
+    ``(crossings, cost_out, chasm_risk, opening, reach, cost_in, contested)`` — the ways out,
+    one chasm token's risk (chasm phase), the deck's opening (``foresight``), each seat's route
+    units left before the last token (``foresight``, else None), its reach to the deposits,
+    and the deposits another player gets to first (``foresight`` at 3-4 players)."""
+    crossings = Crossings.of(state)
+    cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
+    chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
+    opening = opening_risk(state) if foresight else None
+    seats = range(state.num_players)
+    reach = [units_left(state, q) if foresight else None for q in seats]
+    deposits = _square_set(state.gems)
+    cost_in = [reach_units(state, q, crossings, deposits) for q in seats]
+    contested: list[frozenset] = [frozenset()] * state.num_players
+    if foresight and state.num_players > 2:
+        # many players race for the same deposits: the one that gets there first takes them
+        contested = first_to(state, cost_in)
+    return crossings, cost_out, chasm_risk, opening, reach, cost_in, contested
+
+
 def evaluate(state, player: int, foresight: bool = False) -> float:
     """Heuristic value for ``player`` (higher is better): points now (stockpile, ruby bonus,
     missions, carts not lost) plus loads weighted by the route units to a way out, plus the
@@ -1195,22 +1216,14 @@ def evaluate(state, player: int, foresight: bool = False) -> float:
         mine = sc[player]["total"]
         best = max(x["total"] for q, x in enumerate(sc) if q != player)
         return mine - best + (5.0 if player in winners(state) else -5.0)
-    crossings = Crossings.of(state)
-    cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
-    chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
-    opening = opening_risk(state) if foresight else None
+    crossings, cost_out, chasm_risk, opening, reach, cost_in, contested = _seat_inputs(
+        state, foresight
+    )
     own_risk = chasm_risk
     if foresight and chasm_risk and state.num_players > 2:
         # every opponent places a token before player's carts move again, not one
         draws = state.num_players - 1
         own_risk = {square: 1.0 - (1.0 - risk) ** draws for square, risk in chasm_risk.items()}
-    reach = [units_left(state, q) if foresight else None for q in range(state.num_players)]
-    deposits = _square_set(state.gems)
-    cost_in = [reach_units(state, q, crossings, deposits) for q in range(state.num_players)]
-    contested: list[frozenset] = [frozenset()] * state.num_players
-    if foresight and state.num_players > 2:
-        # many players race for the same deposits: the one that gets there first takes them
-        contested = first_to(state, cost_in)
     vals = [
         points(state, q)
         + (
@@ -1267,18 +1280,9 @@ def value_features(state) -> list:
     """``[{term: value}]`` per seat: the unweighted :data:`TERMS` of :func:`_potential` as
     Hard's foresight sees them (every seat's carts alike), plus the carts still in the supply
     (an ongoing game, not solo)."""
-    crossings = Crossings.of(state)
-    cost_out = exit_units(crossings, _square_set(state.gems) | _cart_squares(state))
-    chasm_risk = _chasm_risk(state) if state.chasm_phase else {}
-    opening = opening_risk(state)
-    deposits = _square_set(state.gems)
-    seats = range(state.num_players)
-    cost_in = [reach_units(state, q, crossings, deposits) for q in seats]
-    contested: list[frozenset] = [frozenset()] * state.num_players
-    if state.num_players > 2:
-        contested = first_to(state, cost_in)
+    crossings, cost_out, chasm_risk, opening, reach, cost_in, contested = _seat_inputs(state, True)
     out = []
-    for q in seats:
+    for q in range(state.num_players):
         terms = dict.fromkeys(TERMS, 0.0)
         _potential(
             state,
@@ -1287,7 +1291,7 @@ def value_features(state) -> list:
             crossings,
             chasm_risk,
             opening,
-            units_left(state, q),
+            reach[q],
             cost_in[q],
             contested[q],
             terms,
