@@ -452,14 +452,7 @@ def _fate(state, path) -> str:
     the player's own other cart holds only if that one has not moved away first, which the
     player then chooses (a tester read "crashes" of a crash that never came)."""
     colour = W.cart_colour(state.carts[path.cart].label)
-    other = next(
-        (
-            index
-            for index, cart in enumerate(state.carts)
-            if cart.where == S.CartPlace.BOARD and cart.square == path.toward
-        ),
-        None,
-    )
+    other = state.cart_at(path.toward) if path.toward is not None else None
     if path.end in ("collision", "crash-derail") and other is not None:
         if state.carts[other].owner == state.carts[path.cart].owner:
             return _(
