@@ -1111,6 +1111,19 @@ def _auto_stop(state, events, task):
     return True
 
 
+def picks_left(state) -> int:
+    """How many more gems the moving cart takes on the square it stands on, one question each
+    when it chooses among jewels (rules, "Gems": up to the pick under way — 1 entering a
+    deposit, 2 in all ending there —, what the cart has room for, :data:`CART_CAPACITY`, and
+    what lies there); 0 when no pick is under way."""
+    head = state.tasks[0] if state.tasks else None
+    if not isinstance(head, Pickup):
+        return 0
+    cart = state.carts[head.cart]
+    here = sum(state.gems.get(cart.square, ())) if cart.where == CartPlace.BOARD else 0
+    return max(0, min(head.gems, CART_CAPACITY - sum(cart.load), here))
+
+
 def _auto_pickup(state, events, task):
     """Rocks are taken before jewels; a cart holds at most 5 gems. The owner chooses among the
     jewels only when the choice matters: a cart that takes every gem here anyway (they fit in

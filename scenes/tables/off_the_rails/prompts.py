@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import pygame
 
 from engine.off_the_rails import words as W
-from engine.off_the_rails.data import CART_CAPACITY, GEMS, gems_text, mission_name, one, sub
+from engine.off_the_rails.data import GEMS, gems_text, mission_name, one, sub
+from engine.off_the_rails.rules import picks_left
 from engine.off_the_rails.state import Pending
 from scenes import kit
 from scenes.tables.off_the_rails.layout import PROMPT_MARGIN, Layout
@@ -57,12 +58,9 @@ def seat_name(names, seat: int) -> str:
 
 def _jewel_question(state, cart) -> str:
     """Which jewel a cart takes, saying when it takes more than one here, each a question
-    (rules, "Gems": two picks where it ends its move; a tester read the second question as
-    the first asked again)."""
+    (:func:`rules.picks_left`; a tester read the second question as the first asked again)."""
     colour = W.cart_colour(cart.label)
-    head = state.tasks[0] if state.tasks else None
-    here = sum(state.gems.get(cart.square, ()))
-    count = min(getattr(head, "gems", 1), CART_CAPACITY - sum(cart.load), here)
+    count = picks_left(state)
     if count >= 2:
         return ngettext(
             "Your {colour} cart takes {count} jewel here, one at a time: which first?",

@@ -212,3 +212,26 @@ def test_a_cart_back_on_the_deposit_it_paused_on_rolls_through_it():
         ev += s.apply_action(next(a for a in s.legal_actions() if isinstance(a, TakeGem)))
     assert not events_of(ev, CartDerailed)
     assert s.carts[0].where.name == "BOARD" and s.carts[0].square == (3, 9)
+
+
+def test_gems_picks_left_count_the_questions_still_to_come_on_the_square():
+    """Rules, "Gems": a cart ending its move on a deposit takes 2 gems, one question each when
+    it chooses among jewels; one more after the first; none once it is full."""
+    from engine.off_the_rails.rules import picks_left
+    from engine.off_the_rails.state import EndActions, Pending, TakeGem
+
+    s = blank()
+    lay(s, {(1, 3): "NS", (2, 3): "NS", (3, 3): "NS"})
+    put_cart(s, 0, (1, 3), "S", speed=2)
+    put_gems(s, (3, 3), (0, 2, 1, 0, 0))
+    assert picks_left(s) == 0  # no pick under way
+    s.apply_action(EndActions())
+    assert s.pending() == Pending.GEM and picks_left(s) == 2
+    s.apply_action(TakeGem("ruby"))
+    assert s.pending() == Pending.GEM and picks_left(s) == 1
+    full = blank()
+    lay(full, {(1, 3): "NS", (2, 3): "NS", (3, 3): "NS"})
+    put_cart(full, 0, (1, 3), "S", speed=2, load=(0, 1, 1, 1, 1))  # room for one
+    put_gems(full, (3, 3), (0, 2, 1, 0, 0))
+    full.apply_action(EndActions())
+    assert full.pending() == Pending.GEM and picks_left(full) == 1
