@@ -696,3 +696,31 @@ def test_a_hinted_step_taken_brings_the_plans_next_step_by_itself(app):
     assert table.input.act(other)
     frames(app, 3)
     assert table.driver.hint_job is None and table.current_hint() is None
+
+
+def test_the_cards_right_of_a_paid_card_slide_into_its_place_as_it_flies(app, monkeypatch):
+    """Play-test: after a payment the cards right of it jumped left as the step landed, so the
+    framed card seemed to change. They slide there while the paid card flies to the discard."""
+    from engine.shifting_stones.state import CardPaid
+    from scenes.table.steps import Stage
+    from scenes.tables.shifting_stones import animate
+
+    table = against_bot(app)
+    lay = table.game.layout()
+    before = table.match.state
+    stage = Stage(lay, ("Ana", "Bob"), lambda s: s, None, None)
+    flight, *slides = animate.pay(CardPaid(0, 41), before, lay, stage)
+    assert [slide.hide for slide in slides] == [{("hand", 7)}, {("hand", 14)}]
+    drawn: list = []
+    monkeypatch.setattr(draw, "draw_card", lambda surface, rect, card: drawn.append((card, rect)))
+    for slide in slides:
+        slide.draw_fn(app.screen, 0.0)
+        slide.draw_fn(app.screen, 1.0)
+    assert [(card, rect.topleft) for card, rect in drawn] == [
+        (7, lay.hand_card(2, 4).topleft),
+        (7, lay.hand_card(1, 3).topleft),
+        (14, lay.hand_card(3, 4).topleft),
+        (14, lay.hand_card(2, 3).topleft),
+    ]
+    # the bot's payment moves nothing of the viewer's hand
+    assert animate.pay(CardPaid(1, HIDDEN), before, lay, stage)[1:] == []

@@ -154,14 +154,42 @@ def score(e, before, lay: Layout, stage: Stage) -> list:
     spots = lay.scored_spots(e.player, points, most)
     end = next(spot for spot in spots if index in spot.indices).rect
     hide = {("hand", e.card), ("scored", e.player, index)}
-    return [_fly(e.card, start, end, stage.seconds(FLY_SECONDS), hide, 60)]
+    seconds = stage.seconds(FLY_SECONDS)
+    return [
+        _fly(e.card, start, end, seconds, hide, 60),
+        *_close_gap(e, before, lay, stage, seconds),
+    ]
 
 
 def pay(e, before, lay: Layout, stage: Stage) -> list:
     """The paid card flies face up onto the discard pile."""
     start, _shown = _from(e.player, e.card, before, lay, stage)
     hide = {("hand", e.card), ("discard",)}
-    return [_fly(e.card, start, lay.discard(), stage.seconds(FLY_SECONDS * 0.8), hide, 30)]
+    seconds = stage.seconds(FLY_SECONDS * 0.8)
+    return [
+        _fly(e.card, start, lay.discard(), seconds, hide, 30),
+        *_close_gap(e, before, lay, stage, seconds),
+    ]
+
+
+def _close_gap(e, before, lay: Layout, stage: Stage, seconds: float) -> list:
+    """The viewer's cards right of one leaving the hand slide left into its place while it
+    flies (they jumped there when it landed, and a framed card seemed to change)."""
+    hand = before.hands[e.player]
+    if e.player != stage.viewer or e.card not in hand:
+        return []
+    gone, count = hand.index(e.card), len(hand)
+    moves = []
+    for index in range(gone + 1, count):
+        card = hand[index]
+        start, end = lay.hand_card(index, count), lay.hand_card(index - 1, count - 1)
+
+        def show(surface, p, card=card, start=start, end=end):
+            x = start.x + (end.x - start.x) * p
+            draw.draw_card(surface, pygame.Rect(int(x), end.y, end.width, end.height), card)
+
+        moves.append(Animation(seconds, show, ease=ease_in_out, hide={("hand", card)}))
+    return moves
 
 
 def drawn(e, before, lay: Layout, stage: Stage) -> list:
