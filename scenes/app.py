@@ -25,8 +25,6 @@ from pathlib import Path
 
 import i18n
 import pygame
-import pygame_gui
-from pygame_gui.core import UIAppearanceTheme
 
 import translation
 from saves.autosaver import Autosaver
@@ -38,6 +36,7 @@ from scenes.manager import SceneManager
 from scenes.table.thinking import InlineThinker, ProcessThinker, Thinker, ThreadThinker
 from scenes.toasts import toast_lines, toast_text_size
 from scenes.tooltips import draw_tooltips
+from scenes.ui_manager import TooltipWrappingManager
 from scenes.window import (
     MIN_SIZE,
     OpenedWindow,
@@ -106,90 +105,6 @@ def scaled_theme(factor: float) -> dict:
             round(24 * factor)
         )
     return theme
-
-
-TOOLTIP_WIDTH, TOOLTIP_FONT = 300, 15
-"""The theme's tooltip width and font size at 100 % (``tool_tip`` in theme.json)."""
-
-
-class Theme(UIAppearanceTheme):
-    """pygame_gui's theme, with a cheaper key for the theming ids of an element, and fonts
-    that draw every script (:class:`scenes.fonts.ChainFont`).
-
-    pygame_gui keys its cache of an element's combined ids ("container.button", "button") on a
-    string made by nesting ``str.join`` over the four id lists: tens of kilobytes for a
-    button in a scene's container and hundreds for a drop-down's parts, so building the key
-    cost more than the button's drawing (a quarter of opening Settings). Here the key is the
-    four lists as tuples; the ids themselves are still built by pygame_gui, once per key.
-
-    Every font a widget gets — from its theme block, the text boxes' HTML or the default — is
-    the language's font chained to the others: a Japanese name on a button of the Russian
-    interface was boxes."""
-
-    def __init__(self, resource_loader, locale: str):
-        self._combined_ids: dict[tuple, list[str]] = {}
-        self.loaded: str | None = None
-        """The theme dictionary last loaded (as sorted JSON), or None."""
-        super().__init__(resource_loader, locale)
-        self.font_dict = fonts.ChainingFontDictionary(resource_loader, locale)
-
-    def get_font(self, combined_element_ids):
-        for combined_id in combined_element_ids:
-            by_locale = self.ele_font_res.get(combined_id)
-            if by_locale:
-                return fonts.chained(by_locale.get(self._locale) or by_locale["en"])
-        return self.font_dict.get_default_font()
-
-    def load_theme(self, file_path) -> None:
-        super().load_theme(file_path)
-        self.loaded = json.dumps(file_path, sort_keys=True) if isinstance(file_path, dict) else None
-
-    def build_all_combined_ids(self, element_base_ids, element_ids, class_ids, object_ids):
-        key = tuple(
-            None if ids is None else tuple(ids)
-            for ids in (element_base_ids, element_ids, class_ids, object_ids)
-        )
-        found = self._combined_ids.get(key)
-        if found is None:
-            found = super().build_all_combined_ids(
-                element_base_ids, element_ids, class_ids, object_ids
-            )
-            self._combined_ids[key] = found
-        return found
-
-
-_SHARED_THEME: list[Theme] = []
-"""The process's theme (none, or one): every manager made from a theme dictionary takes it."""
-
-
-class TooltipWrappingManager(pygame_gui.UIManager):
-    """pygame_gui's manager, sharing one theme (below). Japanese text in its widgets — a
-    tooltip, a text box — breaks between characters (:func:`scenes.line_breaks.install`).
-
-    Its theme is a :class:`Theme`, one a process: a new manager takes the theme the one before
-    made, loaded again only if the dictionary differs (another UI scale), in its own language.
-    Parsing and checking a theme cost ~13 ms per manager, and a new theme starts with no fonts
-    loaded, no glyphs and no shapes cached: opening Settings in a new App took 110 ms, 20 ms in
-    one that had opened it before. The program runs one App at a time (tests make one after
-    another); an App made after another speaks for the theme from then on. ``pygame.quit()``
-    ends the fonts, so it drops the theme."""
-
-    def create_new_theme(self, theme_path=None) -> Theme:
-        language = self.get_locale()
-        if _SHARED_THEME and isinstance(theme_path, dict):
-            theme = _SHARED_THEME[0]
-            if theme.loaded != json.dumps(theme_path, sort_keys=True):
-                theme.load_theme(theme_path)
-            theme.set_locale(language)
-            theme.get_font_dictionary().set_locale(language)
-            return theme
-        theme = Theme(self.resource_loader, language)
-        if theme_path is not None:
-            theme.load_theme(theme_path)
-        if isinstance(theme_path, dict):
-            _SHARED_THEME[:] = [theme]
-            pygame.register_quit(_SHARED_THEME.clear)
-        return theme
 
 
 def warm_up_work() -> list[Callable[[], object]]:
