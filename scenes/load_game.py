@@ -10,7 +10,7 @@ from saves.format import SaveError
 from scenes import kit, routes
 from scenes.fonts import measure_in
 from scenes.manager import Scene
-from translation import _, ngettext, pgettext
+from translation import N_, _, ngettext, pgettext
 
 
 def when(saved_at: str) -> str:
@@ -149,6 +149,9 @@ def delete_question(info) -> str:
     return _("Delete “{title}” for good?").format(title=info.shown_title)
 
 
+NO_BACKUP = N_("No backup yet: one is kept when this save is written again.")
+"""What a save without a backup says on its Backup button."""
+
 LIST_LIMIT = 300
 """The most saves the list shows (each row is a dozen widgets), newest first."""
 
@@ -219,16 +222,23 @@ class LoadGameScene(Scene):
             )
             if damaged:
                 load.disable()
-            backup = UIButton(
+            # without a backup the button stays hoverable and says why (a disabled button
+            # shows no tooltip: a play-tester could not tell why it was grey)
+            UIButton(
                 pygame.Rect(lefts[1], y + px(12), widths[1], px(38)),
                 labels[1],
                 ui,
                 container=scroller,
-                command=kit.bind(self.load, info.path, True),
-                tool_tip_text=_("Load the save from before the last write"),
+                command=(
+                    kit.bind(self.load, info.path, True)
+                    if info.has_backup
+                    else kit.bind(self.app.notify, _(NO_BACKUP))
+                ),
+                tool_tip_text=_("Load the save from before the last write")
+                if info.has_backup
+                else _(NO_BACKUP),
+                object_id=None if info.has_backup else "#damaged_button",
             )
-            if not info.has_backup:
-                backup.disable()
             UIButton(
                 pygame.Rect(lefts[2], y + px(12), widths[2], px(38)),
                 labels[2],

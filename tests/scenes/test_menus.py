@@ -1333,3 +1333,25 @@ def test_no_focus_ring_while_the_save_name_has_the_keyboard(app):
     pause.name_entry.set_text("Friday")
     key(app, pygame.K_RETURN)
     assert (store.saves_dir() / "friday.json").exists()
+
+
+def test_a_backup_button_without_a_backup_says_why_and_loads_nothing(app):
+    """Play-test: Backup was greyed out for a save written once, and a disabled button shows no
+    tooltip, so nothing said why. It now says it in its tooltip and when clicked."""
+    from pygame_gui.elements import UIButton
+
+    from scenes.load_game import NO_BACKUP
+
+    _saved_pig("Only once")
+    click(app, find_button(app, "Load game"))
+    scene = app.manager.top
+    (backup,) = [
+        el
+        for el in app.ui.get_sprite_group().sprites()
+        if isinstance(el, UIButton) and el.text == "Backup"
+    ]
+    assert backup.is_enabled and backup.tool_tip_text == NO_BACKUP
+    click(app, backup)
+    frames(app, 1)
+    assert app.manager.top is scene
+    assert NO_BACKUP in app.messages
