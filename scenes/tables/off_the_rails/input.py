@@ -455,9 +455,15 @@ def _fate(state, path) -> str:
     other = state.cart_at(path.toward) if path.toward is not None else None
     if path.end in ("collision", "crash-derail") and other is not None:
         if state.carts[other].owner == state.carts[path.cart].owner:
+            theirs = W.cart_colour(state.carts[other].label, "object")
+            if path.end == "crash-derail":
+                return _(
+                    "Your {colour} cart crashes into your {other} cart and derails, unless "
+                    "that one moves first."
+                ).format(colour=colour, other=theirs)
             return _(
                 "Your {colour} cart crashes into your {other} cart, unless that one moves first."
-            ).format(colour=colour, other=W.cart_colour(state.carts[other].label, "object"))
+            ).format(colour=colour, other=theirs)
     return _(FATES[path.end]).format(colour=colour)
 
 

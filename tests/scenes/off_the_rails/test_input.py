@@ -824,6 +824,21 @@ def test_a_crash_into_your_own_cart_asks_which_moves_first_and_says_so():
     assert work.pending() == S.Pending.MOVE_CART  # the engine asks the order: the table too
 
 
+def test_a_crash_into_your_own_cart_that_derails_yours_says_so():
+    """A cart with no jewels that crashes derails (rules, "Collisions"): the question said
+    only "crashes into your white cart" of it."""
+    s = blank()
+    lay(s, {(5, c): "EW" for c in range(0, 6)})
+    put_cart(s, 0, (5, 1), "W", speed=3)
+    put_cart(s, 1, (5, 4), "W", speed=4)  # black, empty: no jewel to keep it on the rails
+    black = next(path for path in preview_paths(s) if path.cart == 1)
+    assert black.end == "crash-derail"
+    assert end_actions(s, s.legal_actions(), preview_paths(s)).question == (
+        "End the action phase with 4 actions left? Your black cart crashes into your white "
+        "cart and derails, unless that one moves first."
+    )
+
+
 @pytest.mark.parametrize("size", WINDOW_SIZES)
 @pytest.mark.parametrize("language", ["en", "ru", "es", "ja"])
 def test_the_edge_question_keeps_every_deposit_in_sight(size, language):
