@@ -177,10 +177,11 @@ class TableInput:
         state = match.state
         if state.current_player() >= 0:  # the reason knows what the person may know, no more
             state = state.observation(state.current_player())
-        reason = bots.explain(state, action, match.names) if bots else ""
+        names = list(game.stage_names())  # as the log says them ("Bot 1", not "Bot 1 (Hard)")
+        reason = bots.explain(state, action, names) if bots else ""
         if reason and game.reason_names_move(action):
             return _("Hint: {reason}").format(reason=reason)
-        words = match.state.action_to_string(action, match.names)
+        words = match.state.action_to_string(action, names)
         if reason:
             return _("Hint: {move}. {reason}").format(move=words, reason=reason)
         return _("Hint: {move}.").format(move=words)

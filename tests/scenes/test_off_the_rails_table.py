@@ -1175,3 +1175,15 @@ def test_a_carts_tooltip_leaves_the_mine_beside_it_and_its_neighbours_in_sight(
         assert covered == [], (rect, covered)
     finally:
         close_apps()
+
+
+def test_a_hints_reason_names_a_computer_player_as_the_log_does(app, monkeypatch):
+    """Play-test: a hint read "Bot 1 (Hard)'s black cart"; the log says "Bot 1's". A reason
+    gets the names the log uses, a computer player's level left out."""
+    s = blank(2)
+    table = start_at(app, s, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Hard)", "hard")])
+    heard: list = []
+    bots = table.match.spec.bots
+    monkeypatch.setattr(bots, "explain", lambda state, action, names: heard.append(names) or "")
+    table.hint_message(S.EndActions())
+    assert heard == [["Ana", "Bot 1"]]
