@@ -115,7 +115,7 @@ up to the surface before the mine collapses into a chasm.
   (default 21); 4 players also have 25 (the default). The Chasm card lies among the 5th to 8th
   cards from the deck's bottom, so in the shortest game it may come up on the first turns.
 - Bumper Carts: collisions still stop and turn carts round, but no gems are dropped and nobody
-  derails.
+  derails; the Bumper Carts mission is then left out, as nobody could fulfil it.
 - Chasm Die: in the chasm phase a die roll picks the numbered mine square of the drawn token's
   colour instead of the player (a square already gone is rolled again; if the whole mine is gone,
   the player chooses as usual).
@@ -156,7 +156,10 @@ OPTIONS = (
         N_("Bumper Carts"),
         "bool",
         False,
-        N_("Collisions turn carts round but drop no gems and derail nobody."),
+        N_(
+            "Collisions turn carts round but drop no gems and derail nobody; the Bumper "
+            "Carts mission is left out."
+        ),
     ),
     OptionSpec(
         "chasm_die",
@@ -200,8 +203,10 @@ GAME = GameSpec(
     # 2: chasm exits and the 2-3 player deck (issue 14); 3: the player ends the action phase,
     # jewel questions only when they matter (OR-D12, OR-D13; legacy.upgrade_save upgrades older);
     # 4: a cart holding only rocks derails in a collision (issue 35: a recorded split of its
-    # load may no longer be asked; such a save goes on from its snapshot)
-    rules_version=4,
+    # load may no longer be asked; such a save goes on from its snapshot); 5: the Bumper Carts
+    # option leaves the Bumper Carts mission out (OR-D14: a history that dealt it goes on from
+    # its snapshot)
+    rules_version=5,
 )
 
 __all__ = ["GAME", "RULES_SUMMARY", "OTRState"]

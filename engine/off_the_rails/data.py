@@ -185,6 +185,9 @@ def mission_goal(mission: int) -> str:
     return _(MISSIONS[mission][1])
 
 
+BUMPER_CARTS = 2
+"""The Bumper Carts mission (derail an opponent's cart), not dealt with the option of that name
+(OR-D14)."""
 MISSION_POINTS = 4
 CART_POINTS = 3
 """Each cart in the supply at the end (rules, "End of the game and scoring")."""

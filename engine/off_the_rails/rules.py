@@ -68,6 +68,7 @@ from engine.off_the_rails import board
 from engine.off_the_rails.board import COLOURS, EDGES, OPPOSITE
 from engine.off_the_rails.data import (
     BAG,
+    BUMPER_CARTS,
     CART_CAPACITY,
     CART_POINTS,
     CHASM,
@@ -463,7 +464,13 @@ def _card_outcomes(state, task) -> list:
 
 
 def _mission_outcomes(state, task) -> list:
-    left = [mission for mission in MISSIONS if mission not in state.dealt]
+    """The missions still in the deck, equally likely; with the Bumper Carts option the
+    Bumper Carts mission is not among them: nobody derails, so it could never be met (OR-D14)."""
+    left = [
+        mission
+        for mission in MISSIONS
+        if mission not in state.dealt and not (state.bumper and mission == BUMPER_CARTS)
+    ]
     return [(DealMission(mission), 1 / len(left)) for mission in left]
 
 

@@ -98,6 +98,27 @@ def test_an_off_the_rails_save_where_a_cart_of_rocks_survived_a_collision_goes_o
     _plays_on(loaded)
 
 
+def test_or_d14_an_off_the_rails_bumper_carts_save_that_dealt_the_mission_goes_on(monkeypatch):
+    """Off the Rails, rules version 5: with the Bumper Carts option the Bumper Carts mission is
+    not dealt (OR-D14). A version 4 save that dealt it goes on from its position, mission and
+    all."""
+    from engine.off_the_rails import rules
+    from engine.off_the_rails.state import DealMission
+
+    spec = registry.get("off-the-rails")
+    seats = [Seat("human", "Ana"), Seat("human", "Ben")]
+    match = Match(spec, seats, {"bumper_carts": True}, seed=5)
+    with monkeypatch.context() as patch:
+        patch.setattr(rules, "BUMPER_CARTS", 0)  # the earlier rule: every mission in the deck
+        while match.current_player() == CHANCE:
+            outcomes = [action for action, _ in match.state.chance_outcomes()]
+            match.resolve_chance(DealMission(2) if DealMission(2) in outcomes else outcomes[0])
+    assert 2 in match.state.missions
+    loaded = _check_old_save_goes_on(match, old_version=4)
+    assert 2 in loaded.state.missions
+    _plays_on(loaded)
+
+
 def test_a_potion_explosion_save_whose_abyssal_draft_stopped_early_goes_on(monkeypatch):
     """Potion Explosion, rules version 3: the Abyssal Draft cannot be stopped while a colour at
     the bottom of a track is left (PE-D14). A version 2 save that stopped one goes on."""

@@ -210,3 +210,20 @@ def test_deposit_phase_draws_as_many_gems_as_remain():
     s.apply_action(DrawGem("ruby"))
     assert s.gems[board.mine_square("green", 8)] == (0, 1, 0, 0, 0)
     assert s.current_player() != CHANCE or s.tasks[0].kind != "draw_gems"
+
+
+def test_or_d14_the_bumper_carts_option_leaves_the_bumper_carts_mission_out():
+    """OR-D14: with the Bumper Carts option nobody derails in a collision, so the mission of
+    that name (derail an opponent's cart) is never dealt; without it, it may be."""
+
+    def mission_deal(options):
+        s = rules.new_state(2, options)
+        while s.current_player() == CHANCE and s.tasks[0].kind != "deal_mission":
+            s.apply_action(s.chance_outcomes()[0][0])
+        return s
+
+    with_option = mission_deal({"bumper_carts": True})
+    outcomes = dict(with_option.chance_outcomes())
+    assert DealMission(2) not in outcomes and len(outcomes) == 10
+    assert sum(outcomes.values()) == pytest.approx(1.0)
+    assert DealMission(2) in dict(mission_deal({}).chance_outcomes())
