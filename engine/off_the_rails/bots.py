@@ -424,6 +424,12 @@ def _sequences(state, me, cfg) -> list:
             ]
             k_tiles = left - spend
             add(base + tiles[:k_tiles] + speed_acts)
+            if not spend:
+                # fewer tiles and actions left over: each step plans afresh, and a plan of
+                # one speed change and two tiles, replanned after the change, found the two
+                # tiles better at the old speed and turned the speed back
+                for shorter in range(1, k_tiles):
+                    add(base + tiles[:shorter])
     return seqs
 
 

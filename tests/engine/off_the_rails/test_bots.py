@@ -929,6 +929,26 @@ def test_of_plans_ending_alike_the_planner_keeps_the_one_with_fewest_speed_chang
     assert played == [ChangeSpeed(0, -1), EndActions()]
 
 
+def test_a_medium_that_plans_afresh_never_turns_a_speed_change_back():
+    """Seeded game (seed 1029, turn 17): a Medium slowed its cart, then, planning afresh, laid
+    two tiles and sped it up again, two actions for nothing. The two tiles at the old speed
+    were not among its first plans (every plan used all four actions); plans that leave
+    actions over are now, so it lays the tiles and keeps its speed."""
+    from pathlib import Path
+
+    from engine.positions import read_position
+
+    text = (Path(__file__).parent.parent / "data" / "otr-speed-down-then-up.txt").read_text()
+    state = read_position(GAME, text)
+    assert state.actions_left == 4 and state.carts[1].speed == 6
+    bot, played = make_bot(GAME, "medium"), []
+    while state.current_player() == 0 and state.pending() == Pending.ACTIONS:
+        action = bot.choose(state.observation(0), state.legal_actions(), random.Random(1))
+        played.append(action)
+        state.apply_action(action)
+    assert played == [PlaceTile(6, 6, "NE"), UpgradeTile(5, 5, "NEW"), EndActions()]
+
+
 def test_a_full_cart_starts_no_route_to_a_deposit_only_its_way_out():
     """Play-test: with a full cart (5 gems, rules "Gems": no room for more) hints laid track
     "for your white cart to reach 3 gems" it then rolled past, taking nothing. A full cart's
