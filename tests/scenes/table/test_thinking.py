@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -169,3 +170,19 @@ def test_hard_with_helper_processes_chooses_as_on_one_core():
     finally:
         pooled.close()
     assert not pooled._helpers
+
+
+@pytest.mark.long
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling only")
+def test_the_thinking_processes_run_only_on_time_the_window_leaves():
+    """Issue 38: at ``nice`` 10 the window's frames while Hard thought still waited for a
+    worker's time slice now and then; the thinking process and its helpers now take only
+    time nothing else wants (``SCHED_IDLE``)."""
+    pooled = ProcessThinker(helpers=1)
+    try:
+        assert pooled.wait_ready(60.0)
+        for process in (pooled._process, *pooled._helpers):
+            assert os.sched_getscheduler(process.pid) == os.SCHED_IDLE
+        assert os.sched_getscheduler(0) == os.SCHED_OTHER  # the window's own stays as it was
+    finally:
+        pooled.close()
