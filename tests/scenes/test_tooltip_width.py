@@ -3,11 +3,8 @@ one in balanced lines, never a last line of one character."""
 
 from __future__ import annotations
 
-import pytest
-
-from scenes.title import TitleScene
 from scenes.ui_manager import WIDER, tip_width
-from tests.scenes.driver import close_apps, frames, make_app
+from tests.scenes.driver import frames
 
 
 def ten_per_letter(text: str) -> int:
@@ -38,15 +35,6 @@ def test_a_long_tooltip_is_balanced_so_its_last_line_is_not_a_word_alone():
 
 def test_a_tooltip_is_never_wider_than_the_window():
     assert tip_width("word " * 8, ten_per_letter, 300, 30, 250) <= 250
-
-
-@pytest.fixture
-def app():
-    a = make_app(size=(1024, 640))
-    a.manager.push(TitleScene(a))
-    frames(a, 1)
-    yield a
-    close_apps()
 
 
 def rows_of(tip) -> list:

@@ -914,19 +914,25 @@ def test_of_plans_ending_alike_the_planner_keeps_the_one_with_fewest_speed_chang
     speed 1 and speed 5, and each step, planning afresh, took the other: its speed went up,
     down, up, the action phase spent for nothing. Of equal plans the one with the fewest speed
     changes is played, so the phase slows the cart once and ends."""
+    state, played = _medium_phase("otr-cart-facing-a-cart.txt")
+    assert state.actions_left == 3 and state.carts[0].speed == 2
+    assert played == [ChangeSpeed(0, -1), EndActions()]
+
+
+def _medium_phase(data_file: str) -> tuple:
+    """``(the position in tests/engine/data/data_file, the actions a Medium seat 0 plays
+    through its action phase from there)``."""
     from pathlib import Path
 
     from engine.positions import read_position
 
-    text = (Path(__file__).parent.parent / "data" / "otr-cart-facing-a-cart.txt").read_text()
-    state = read_position(GAME, text)
-    assert state.actions_left == 3 and state.carts[0].speed == 2
-    bot, played = make_bot(GAME, "medium"), []
+    state = read_position(GAME, (Path(__file__).parent.parent / "data" / data_file).read_text())
+    start, bot, played = state.clone(), make_bot(GAME, "medium"), []
     while state.current_player() == 0 and state.pending() == Pending.ACTIONS:
         action = bot.choose(state.observation(0), state.legal_actions(), random.Random(1))
         played.append(action)
         state.apply_action(action)
-    assert played == [ChangeSpeed(0, -1), EndActions()]
+    return start, played
 
 
 def test_a_medium_that_plans_afresh_never_turns_a_speed_change_back():
@@ -934,18 +940,8 @@ def test_a_medium_that_plans_afresh_never_turns_a_speed_change_back():
     two tiles and sped it up again, two actions for nothing. The two tiles at the old speed
     were not among its first plans (every plan used all four actions); plans that leave
     actions over are now, so it lays the tiles and keeps its speed."""
-    from pathlib import Path
-
-    from engine.positions import read_position
-
-    text = (Path(__file__).parent.parent / "data" / "otr-speed-down-then-up.txt").read_text()
-    state = read_position(GAME, text)
+    state, played = _medium_phase("otr-speed-down-then-up.txt")
     assert state.actions_left == 4 and state.carts[1].speed == 6
-    bot, played = make_bot(GAME, "medium"), []
-    while state.current_player() == 0 and state.pending() == Pending.ACTIONS:
-        action = bot.choose(state.observation(0), state.legal_actions(), random.Random(1))
-        played.append(action)
-        state.apply_action(action)
     assert played == [PlaceTile(6, 6, "NE"), UpgradeTile(5, 5, "NEW"), EndActions()]
 
 
