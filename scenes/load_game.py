@@ -248,14 +248,24 @@ class LoadGameScene(Scene):
             )
             self.rows.append(info)
         self.empty = not self.infos
+        back = pygame.Rect(w - px(160) - 40, h - px(44) - 22, px(160), px(44))
+        self.toast_room = pygame.Rect(
+            40, self.list_rect.bottom + px(6), back.x - 40 - px(16), h - 8 - self.list_rect.bottom
+        )
         UIButton(
-            pygame.Rect(w - px(160) - 40, h - px(44) - 22, px(160), px(44)),
+            back,
             _("Back"),
             ui,
             container=c,
             command=self.app.manager.pop,
             tool_tip_text=_(kit.BACK_TIP),
         )
+
+    def toast_area(self) -> tuple | None:
+        """Under the list, left of Back: across the bottom middle a toast covered Back (a
+        play-tester's Russian "no backup yet" at 1024 × 640)."""
+        room = getattr(self, "toast_room", None)
+        return None if room is None else (room, "bottom")
 
     def load(self, path, backup: bool = False) -> None:
         """Open a save (or its backup); a failure is reported and nothing is lost."""

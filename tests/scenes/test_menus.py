@@ -1355,3 +1355,26 @@ def test_a_backup_button_without_a_backup_says_why_and_loads_nothing(app):
     frames(app, 1)
     assert app.manager.top is scene
     assert NO_BACKUP in app.messages
+
+
+def test_a_toast_in_load_game_leaves_back_in_sight_in_russian(pig_app):
+    """Play-test: at 1024 × 640 in Russian the Backup button's "no backup yet" toast lay
+    across Back. Load game's toasts stack under the list, left of Back."""
+    from scenes.load_game import NO_BACKUP
+
+    _saved_pig("Only once")
+    a = make_app(size=(1024, 640))
+    try:
+        a.set_language("ru")
+        a.manager.push(TitleScene(a))
+        frames(a, 1)
+        click(a, find_button(a, translation._("Load game")))
+        scene = a.manager.top
+        a.notify(translation._(NO_BACKUP))
+        frames(a, 1)
+        back = find_button(a, translation._("Back")).get_abs_rect()
+        (_lines, toast), *_rest = a.toast_rects()
+        assert not toast.colliderect(back) and not toast.colliderect(scene.list_rect)
+        assert toast.right <= back.left
+    finally:
+        a.set_language("en")
