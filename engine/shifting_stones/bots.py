@@ -46,7 +46,7 @@ from engine.shifting_stones.data import (
     square_name,
 )
 from engine.shifting_stones.heuristics import MOVES, TurnPlan
-from engine.shifting_stones.rules import cards_to_draw, is_last_turn
+from engine.shifting_stones.rules import cards_to_draw, could_end_first, is_last_turn
 from engine.shifting_stones.state import (
     HIDDEN,
     EndTurn,
@@ -762,6 +762,14 @@ def explain_action(state: ShiftingStonesState, action) -> str:
             words = _("your hand is empty: skip to draw 2 cards")
         elif hint.out_of_reach:
             words = _("no card in your hand can be scored this turn: skip to draw 2 cards")
+        elif hint.draws and could_end_first(state):  # a later opponent may end the game
+            words = ngettext(
+                "skip the turn to draw 2 cards: if no opponent ends the game first, your next "
+                "turn starts with {count} card",
+                "skip the turn to draw 2 cards: if no opponent ends the game first, your next "
+                "turn starts with {count} cards",
+                hint.hand_after,
+            ).format(count=hint.hand_after)
         elif hint.draws:  # what a skip gains: more cards to pay with next turn
             words = ngettext(
                 "skip the turn to draw 2 cards: your next turn starts with {count} card",

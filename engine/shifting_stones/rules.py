@@ -354,6 +354,24 @@ def is_last_turn(state: ShiftingStonesState, scoring: int = 0) -> bool:
     return state.last_round or count >= target_for(state.num_players)
 
 
+def could_end_first(state: ShiftingStonesState) -> list[int]:
+    """The opponents who could end the game before the active player's next turn: they play
+    later in this round (the game ends once the round that reached the target is finished,
+    before the first player's next turn) and hold enough cards to reach the target
+    (:func:`target_for`) if they score them all. Empty solo, in the last round (the active
+    player's turn is then their last anyway) and before the first player is chosen. A play-test
+    skipped on the hint "your next turn starts with 6 cards", and the opponent after them
+    scored its 9th card: the round, and the game, ended first."""
+    player, first = state.active, state.first_player
+    if state.solo or state.last_round or player is None or first is None:
+        return []
+    count = state.num_players
+    place = (player - first) % count  # the round runs from the first player on
+    later = [seat for seat in range(count) if (seat - first) % count > place]
+    target = target_for(count)
+    return [seat for seat in later if len(state.scored[seat]) + len(state.hands[seat]) >= target]
+
+
 def next_seat(state: ShiftingStonesState) -> int:
     """Who plays after the active player (solo: the same player)."""
     assert state.active is not None

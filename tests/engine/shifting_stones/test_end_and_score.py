@@ -67,3 +67,23 @@ def test_ss_d5_without_any_one_point_card_nobody_gets_the_bonus():
     state = pos("grid=SFB/HOE/TTO scored=2,3/4,17 hands=-/-")
     assert one_point_bonus(state) == []
     assert totals(state) == [6, 5] and winners(state) == [0]
+
+
+def test_who_could_end_the_game_before_the_active_players_next_turn():
+    """End and score: the game ends once the round that reached the target is finished, so
+    only an opponent later in this round who holds enough cards to reach the target could end
+    it before the active player's next turn."""
+    from engine.shifting_stones.rules import could_end_first
+
+    three = (
+        "players=3 grid=SFB/HOE/TTO hands=8,41/5,6,12/7,14 "
+        "scored=-/13,15,16,21,23,25/1,9,10,11,2,3,4"
+    )
+    # 3 players: 9 cards; seat 1 holds 6 + 3 = 9, seat 2 holds 7 + 2 = 9
+    assert could_end_first(pos(f"{three} first=0 active=0")) == [1, 2]
+    assert could_end_first(pos(f"{three} first=1 active=0")) == []  # seat 0 ends the round
+    assert could_end_first(pos(f"{three} first=2 active=0")) == [1]  # seat 2 began it
+    assert could_end_first(pos(f"{three} first=1 active=2")) == []  # seat 0 holds 2 cards
+    state = pos(f"{three} first=0 active=0")
+    state.last_round = True  # the active player's turn is the last anyway
+    assert could_end_first(state) == []

@@ -304,3 +304,21 @@ def test_on_the_last_turn_the_hint_promises_no_card_drawn():
     hint = hint_for(state, Score(card))
     assert hint is not None and hint.last_turn and hint.draws == 0
     assert "draw" not in check_hint(state, Score(card), NAMES[:2]).lower()
+
+
+def test_a_skip_hint_says_the_next_turn_holds_only_if_no_opponent_ends_the_game_first():
+    """Play-test: "your next turn starts with 6 cards", and the opponent after the skipper
+    scored its last card: the round, and with it the game, ended first. When an opponent who
+    plays later in the round could reach the target, the hint says so."""
+    from tests.engine.shifting_stones.helpers import pos
+
+    near = "grid=OBE/EHB/EHS hands=39,50,60,55/1,2,3,4 scored=-/47,14,5,6,7,8,9,13 discard=11,12"
+    state = pos(f"{near} first=0 active=0")  # Ben plays after Ana in this round
+    assert check_hint(state, Skip(), NAMES[:2]) == (
+        "Skip the turn to draw 2 cards: if no opponent ends the game first, your next turn "
+        "starts with 6 cards."
+    )
+    state = pos(f"{near} first=1 active=0")  # Ana ends the round: Ben's last round has her turn
+    assert check_hint(state, Skip(), NAMES[:2]) == (
+        "Skip the turn to draw 2 cards: your next turn starts with 6 cards."
+    )
