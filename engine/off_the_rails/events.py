@@ -61,6 +61,7 @@ from engine.off_the_rails.state import (
     ExitChosen,
     FinalTurnPlayed,
     GameEnded,
+    GameEndReached,
     GemPlaced,
     GemsDropped,
     GemTaken,
@@ -409,5 +410,6 @@ _PLAY: dict[type[Event], Callable[[OTRState, Any], None]] = {
     ChasmTurnBegan: _chasm_turn_began,
     FinalTurnPlayed: _final_turn_played,
     ChasmPhaseBegan: _chasm_phase_began,
+    GameEndReached: _nothing,
 }
 """Event class -> its effect; every class in ``state.EVENTS`` has one."""

@@ -144,6 +144,7 @@ from engine.off_the_rails.state import (
     ExitChosen,
     FinalTurnPlayed,
     GameEnded,
+    GameEndReached,
     GemPlaced,
     GemsDropped,
     GemTaken,
@@ -1212,6 +1213,7 @@ def _auto_end_turn(state, events, task):
     if state.solo:
         in_play = any(cart.where != CartPlace.LOST for cart in state.carts)
         if len(state.chasm) >= TOTAL_TOKENS or not in_play:
+            _emit(state, events, GameEndReached("tokens" if in_play else "no carts"))
             _replace_all(state, events, Step(TaskKind.GAME_END))
         else:
             _replace_head(state, events, StartTurn(0))
@@ -1219,6 +1221,7 @@ def _auto_end_turn(state, events, task):
     if state.chasm_turn:
         on_board = any(cart.where == CartPlace.BOARD for cart in state.carts)
         if not on_board or len(state.chasm) >= TOTAL_TOKENS:
+            _emit(state, events, GameEndReached("no carts" if not on_board else "tokens"))
             _replace_all(state, events, Step(TaskKind.GAME_END))
             return True
     following = (state.player + 1) % state.num_players

@@ -805,9 +805,10 @@ class ChasmCardRevealed(Event):
     player: int
 
     def text(self, names):
-        return _("{name} revealed the Chasm card: everyone has one more turn, {name} last.").format(
-            name=_who(names, self.player)
-        )
+        return _(
+            "{name} revealed the Chasm card: everyone has one more turn, {name} last; then the "
+            "chasm opens and the chasm phase begins."
+        ).format(name=_who(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -998,6 +999,20 @@ class ChasmPhaseBegan(Event):
         return _("The chasm phase begins: each turn a chasm token is drawn instead of a deposit.")
 
 
+@dataclass(frozen=True)
+class GameEndReached(Event):
+    """Why the game ends now (rules, "The chasm"): ``reason`` "no carts" (in the chasm phase no
+    cart is on the board at the end of a turn; solo: every cart is lost) or "tokens" (all the
+    chasm tokens are placed)."""
+
+    reason: str
+
+    def text(self, names):
+        if self.reason == "tokens":
+            return _("Every chasm token is placed: the game ends.")
+        return _("No cart is left on the board: the game ends.")
+
+
 BOOKKEEPING_EVENTS = (TasksChanged, CartStarted, MissionsChecked, ChasmTurnBegan, FinalTurnPlayed)
 """Events a player need not read: their text is "" and the log skips them."""
 
@@ -1038,6 +1053,7 @@ EVENTS = (
     ChasmTurnBegan,
     FinalTurnPlayed,
     ChasmPhaseBegan,
+    GameEndReached,
 )
 
 

@@ -200,7 +200,8 @@ def animate(group, before, stage: Stage) -> list:
             )
         ]
     if isinstance(e, S.ChasmCardRevealed):
-        return [stage.banner(_("The Chasm card! One last turn each"), 1.6, 1.1, kit.DANGER)]
+        words = _("The Chasm card! One more turn each, then the chasm opens")
+        return [stage.banner(words, 1.6, 1.1, kit.DANGER)]
     if isinstance(e, S.ChasmPhaseBegan):
         return [stage.banner(_("The mine collapses: the chasm phase begins"), 1.6, 1.1, kit.DANGER)]
     if isinstance(e, S.ChasmTokenDrawn):

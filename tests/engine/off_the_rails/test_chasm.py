@@ -15,6 +15,7 @@ from engine.off_the_rails.state import (
     DrawChasmToken,
     EndActions,
     GameEnded,
+    GameEndReached,
     PlaceChasmToken,
     RevealCard,
     RollChasmDie,
@@ -64,9 +65,12 @@ def test_chasm_sequence_final_turns_revealer_last_then_chasm_deck_then_end():
     s.apply_action(DrawChasmToken("red"))
     assert s.pending() == "chasm_token"
     assert set(s.chasm_token_squares()) == {(2, 5), (3, 4), (3, 6), (4, 5)}
-    s.apply_action(PlaceChasmToken(2, 5))
-    # no cart on the board at the end of a chasm-phase turn: the game ends
+    ev = s.apply_action(PlaceChasmToken(2, 5))
+    # no cart on the board at the end of a chasm-phase turn: the game ends, and says why
     assert s.current_player() == TERMINAL and s.is_terminal()
+    (why,) = events_of(ev, GameEndReached)
+    assert why.text([]) == "No cart is left on the board: the game ends."
+    assert ev.index(why) < ev.index(events_of(ev, GameEnded)[0])
     assert gem_total(s) == 66
 
 
@@ -148,6 +152,9 @@ def test_twenty_tokens_end_the_game_carts_derail():
     assert events_of(ev, CartDerailed)[0].cause == "the game ended"
     assert s.carts[0].where == "supply"
     assert events_of(ev, GameEnded)
+    assert [e.text([]) for e in events_of(ev, GameEndReached)] == [
+        "Every chasm token is placed: the game ends."
+    ]
     assert s.score_sheet()["columns"][2] == "Carts in supply"
     assert s.score_sheet()["rows"][0][2] == 6
 
