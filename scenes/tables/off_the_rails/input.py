@@ -432,8 +432,14 @@ def end_actions(state, legal, paths=()):
     white cart derails."). None when the action phase cannot end now."""
     if S.EndActions() not in legal:
         return None
+    from scenes.tables.off_the_rails.paths import crashes_by_order  # it reads FATES here
+
     left = state.actions_left
     fates = [_fate(state, path) for path in paths if path.end in FATES]
+    said = {(path.toward, path.cart) for path in paths if path.end in FATES}
+    for crash in crashes_by_order(state, paths):
+        if (state.carts[crash.first].square, crash.then) not in said:  # said as "unless …"
+            fates.append(_order_fate(state, crash))
     if left <= 0 and not fates:
         return Act(S.EndActions())
     if left > 0:
@@ -465,6 +471,25 @@ def _fate(state, path) -> str:
                 "Your {colour} cart crashes into your {other} cart, unless that one moves first."
             ).format(colour=colour, other=theirs)
     return _(FATES[path.end]).format(colour=colour)
+
+
+def _order_fate(state, crash) -> str:
+    """What ending the action phase says of a crash the other order brings
+    (:class:`.paths.OrderCrash`)."""
+    colour = W.cart_colour(state.carts[crash.then].label)
+    other = W.cart_colour(state.carts[crash.first].label)
+    if not crash.always:
+        return _(
+            "If your {other} cart moves first, your {colour} cart may crash into it, by the "
+            "ways you choose at junctions."
+        ).format(colour=colour, other=other)
+    if crash.derails:
+        return _(
+            "If your {other} cart moves first, your {colour} cart crashes into it and derails."
+        ).format(colour=colour, other=other)
+    return _("If your {other} cart moves first, your {colour} cart crashes into it.").format(
+        colour=colour, other=other
+    )
 
 
 def wheel(y: int, selection: Selection, state=None, hover=None):

@@ -233,6 +233,103 @@ BRANCH_DEPTH = 2
 """How many junctions deep a preview splits (beyond, a branch ends at its junction)."""
 
 
+@dataclass(frozen=True)
+class OrderCrash:
+    """The player's cart ``then`` crashes into their cart ``first`` (not a bump) if ``first``
+    moves before it: whatever way either takes at a junction (``always``), or by some ways
+    only; ``derails``: it derails in every such crash (a cart with no jewel)."""
+
+    first: int
+    then: int
+    derails: bool
+    always: bool = True
+
+
+def crashes_by_order(state, paths: tuple) -> tuple:
+    """The :class:`OrderCrash` es of the current player's carts: what the other order brings,
+    as :func:`preview_paths` shows each cart moving first. Each pair's two orders are played on
+    copies by the engine, every way at a junction tried (two deep; jewel and other questions
+    take their first answer), so a crash is known to come always or by some ways. A tester's
+    black cart crashed head-on into the white one that moved first, though both previews
+    said "stop". Only carts whose ``paths`` (:func:`preview_paths`) come within a square of
+    each other are played. Empty outside the action phase."""
+    if state.pending() != Pending.ACTIONS or state.current_player() < 0:
+        return ()
+    near = {path.cart: _near(_reach(path)[0]) for path in paths}
+    out = []
+    for first, around in near.items():
+        for then in near:
+            if first == then or not (around & _reach(_path(paths, then))[0]):
+                continue
+            work = state.clone()
+            work.apply_action(S.EndActions())
+            if work.pending() != Pending.MOVE_CART or first not in work.carts_to_move():
+                continue
+            ends = _movements(work, [*work.apply_action(S.MoveCart(first))], BRANCH_DEPTH * 2)
+            crashes = [_crash(events, first, then) for events in ends]
+            if any(crash is not None for crash in crashes):
+                always = all(crash is not None for crash in crashes)
+                derails = all(crash for crash in crashes if crash is not None)
+                out.append(OrderCrash(first, then, derails, always))
+    return tuple(out)
+
+
+def _near(squares: set) -> set:
+    """``squares`` and their four neighbours."""
+    return {
+        (r + dr, c + dc)
+        for r, c in squares
+        for dr, dc in ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))
+    }
+
+
+def _path(paths: tuple, cart: int) -> Path:
+    return next(path for path in paths if path.cart == cart)
+
+
+def _movements(work, events: list, depth: int) -> list:
+    """The events of the rest of the movement phase on ``work``, one list per way the
+    junctions on it may be taken (``depth`` of them at most); [] when deeper than that."""
+    for _guard in range(80):
+        pending = work.pending()
+        if pending == Pending.EXIT:
+            if depth <= 0:
+                return []
+            out = []
+            for action in work.legal_actions():
+                branch = work.clone()
+                out += _movements(branch, events + branch.apply_action(action), depth - 1)
+            return out
+        if pending not in (
+            *ON_THE_WAY,
+            Pending.MOVE_CART,
+            Pending.SPLIT,
+            Pending.PICK,
+            Pending.DROP,
+        ):
+            return [events]
+        events = events + work.apply_action(work.legal_actions()[0])
+    return []
+
+
+def _crash(events: list, first: int, then: int) -> bool | None:
+    """None unless ``then`` crashed into ``first`` in ``events`` (a bump is no crash); else
+    whether it derailed."""
+    crashed = any(
+        isinstance(e, S.Collided)
+        and e.cart == then
+        and e.other == first
+        and e.kind != S.CollisionKind.BUMP
+        for e in events
+    )
+    if not crashed:
+        return None
+    return any(
+        isinstance(e, S.CartDerailed) and e.cart == then and e.cause == S.DerailCause.COLLISION
+        for e in events
+    )
+
+
 def _reach(path: Path) -> tuple[set, bool]:
     """Every square ``path`` and its branches pass through or run into (:attr:`Path.toward`:
     a tester's cart would have crashed into the other, had the table not chosen the order

@@ -1114,3 +1114,41 @@ def test_the_out_tag_points_at_the_edge_of_the_row_or_column_the_cart_leaves_by(
         assert lay_.square(inner).top <= point[1] <= lay_.square(inner).bottom
     else:
         assert lay_.square(inner).left <= point[0] <= lay_.square(inner).right
+
+
+def test_ending_the_actions_says_a_crash_the_other_order_brings():
+    """Play-test: both carts' previews said "stop" (each as if it moved first), yet whichever
+    moved first, the other crashed into it: the question before the carts rolled said nothing.
+    Each order is played on a copy; a crash in every way is said (rules, "Collisions")."""
+    from scenes.tables.off_the_rails.paths import OrderCrash, crashes_by_order
+
+    s = blank()
+    lay(s, {(5, c): "EW" for c in range(0, 9)})
+    put_cart(s, 0, (5, 1), "E", speed=2)  # white: alone it stops on D6
+    put_cart(s, 1, (5, 6), "W", speed=3)  # black, empty: alone it stops on D6 too
+    paths = preview_paths(s)
+    assert [path.end for path in paths] == ["stop", "stop"]
+    assert crashes_by_order(s, paths) == (OrderCrash(0, 1, True), OrderCrash(1, 0, True))
+    assert end_actions(s, s.legal_actions(), paths).question == (
+        "End the action phase with 4 actions left? If your white cart moves first, your black "
+        "cart crashes into it and derails. If your black cart moves first, your white cart "
+        "crashes into it and derails."
+    )
+    turning = blank()  # the white cart meets a junction: only its way east meets the black
+    lay(turning, {(5, c): "EW" for c in range(0, 9)} | {(5, 3): "ESW", (6, 3): "NS"})
+    put_cart(turning, 0, (5, 1), "E", speed=3)
+    put_cart(turning, 1, (5, 7), "W", speed=3)
+    paths = preview_paths(turning)
+    assert crashes_by_order(turning, paths) == (
+        OrderCrash(0, 1, True, always=False),
+        OrderCrash(1, 0, True, always=False),
+    )
+    assert end_actions(turning, turning.legal_actions(), paths).question.endswith(
+        "If your black cart moves first, your white cart may crash into it, by the ways you "
+        "choose at junctions."
+    )
+    far = blank()
+    lay(far, {(5, c): "EW" for c in range(0, 12)})
+    put_cart(far, 0, (5, 1), "E", speed=1)
+    put_cart(far, 1, (5, 9), "W", speed=1)
+    assert crashes_by_order(far, preview_paths(far)) == ()
