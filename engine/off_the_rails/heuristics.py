@@ -1430,23 +1430,30 @@ def _route_reason(state, action, route) -> str:
         )
         return _because(what, words.format(cart=_your(state, ci, "of"), gems=gems, square=where))
     steps = _steps_to(route)
+    under = not upgrade and (action.row, action.col) == route.target  # laid on the gems' square
     if ci is not None and route.cart is not None and steps > state.carts[ci].speed:
         # the gems are beyond this turn's roll: "to reach" them would promise too much
-        words = (
-            _("a way toward {gems} on {square}; at speed {speed}, {cart} gets there later")
-            if upgrade
-            else _("track toward {gems} on {square}; at speed {speed}, {cart} gets there later")
-        )
+        if under:  # not "toward" the square it is laid on (a play-tester)
+            words = _("track under {gems} on {square}; at speed {speed}, {cart} gets there later")
+        else:
+            words = (
+                _("a way toward {gems} on {square}; at speed {speed}, {cart} gets there later")
+                if upgrade
+                else _("track toward {gems} on {square}; at speed {speed}, {cart} gets there later")
+            )
         speed = state.carts[ci].speed
         return _because(
             what,
             words.format(cart=_your(state, ci), gems=gems, square=where, speed=speed),
         )
-    words = (
-        _("a way for {cart} to turn toward {gems} on {square}")
-        if upgrade
-        else _("track for {cart} to reach {gems} on {square}")
-    )
+    if under:
+        words = _("track under {gems} on {square}, for {cart} to reach them")
+    else:
+        words = (
+            _("a way for {cart} to turn toward {gems} on {square}")
+            if upgrade
+            else _("track for {cart} to reach {gems} on {square}")
+        )
     return _because(what, words.format(cart=_your(state, ci, "of"), gems=gems, square=where))
 
 

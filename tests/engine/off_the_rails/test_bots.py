@@ -1003,3 +1003,19 @@ def test_value_features_are_the_evaluations_terms_per_seat():
     assert heuristics.points(s, 0) == heuristics.points(s, 1) == 6
     assert heuristics.evaluate(s, 0, foresight=True) == pytest.approx(worth(mine) - worth(theirs))
     assert heuristics.evaluate(s, 0, foresight=True) == pytest.approx(3.443333, abs=1e-5)
+
+
+def test_track_laid_on_the_gems_square_is_under_them_not_toward_them():
+    """Play-test: "Lays a north-east curve on G7: track toward a ruby and a gold on G7" of a
+    tile laid on G7 itself."""
+    for speed, after in (
+        (1, "; at speed 1, your white cart gets there later."),
+        (6, ", for your white cart to reach them."),
+    ):
+        s = blank()
+        lay(s, {(1, col): "EW" for col in range(1, 5)})
+        put_cart(s, 0, (1, 1), "E", speed=speed)
+        put_gems(s, (1, 5), (0, 1, 0, 1, 0))
+        assert heuristics.explain_move(s, PlaceTile(1, 5, "NW")) == (
+            f"Lays a north-west curve on F2: track under a ruby and a gold on F2{after}"
+        )
