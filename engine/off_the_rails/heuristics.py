@@ -1663,6 +1663,19 @@ def explain_move(state, action, names=None) -> str:
     if isinstance(action, PickPile):
         return _explain_pick(state, action, names)
     if isinstance(action, ClaimMission):
+        others = [a for a in state.legal_actions() if isinstance(a, ClaimMission) and a != action]
+        if len(others) == 1:  # two fulfilled at once (OR-D11): one is taken, one stays
+            return ngettext(
+                "Takes the mission {mission}; {other} is worth {points} point too and stays "
+                "face up for a later turn.",
+                "Takes the mission {mission}; {other} is worth {points} points too and stays "
+                "face up for a later turn.",
+                MISSION_POINTS,
+            ).format(
+                mission=mission_name(action.mission),
+                other=mission_name(others[0].mission),
+                points=MISSION_POINTS,
+            )
         return ngettext(
             "Takes the mission {mission} for {points} point.",
             "Takes the mission {mission} for {points} points.",

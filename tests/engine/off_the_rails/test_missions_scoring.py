@@ -3,7 +3,7 @@
 import pytest
 
 from engine.core import IllegalAction
-from engine.off_the_rails import rules
+from engine.off_the_rails import heuristics, rules
 from engine.off_the_rails.state import ClaimMission, EndActions, MissionClaimed, MoveCart, PlaceTile
 from engine.off_the_rails.tasks import tasks_from_lists
 from tests.engine.off_the_rails.helpers import blank, events_of, lay, put_cart
@@ -108,6 +108,12 @@ def test_or_d11_two_missions_at_once_player_chooses_one():
     """OR-D11: one move fulfilling two missions: the player chooses one."""
     s, ev = exit_north((0, 0, 0, 2, 1), [3, 11])
     assert s.pending() == "mission" and s.legal_actions() == [ClaimMission(3), ClaimMission(11)]
+    # the hint's reason: the other is worth as much and stays (a play-tester read "for 4
+    # points" as if the other were worth less)
+    assert heuristics.explain_move(s, ClaimMission(11)) == (
+        "Takes the mission There's Gold in Them Hills; Diamonds aren't Forever is worth 4 "
+        "points too and stays face up for a later turn."
+    )
     s.apply_action(ClaimMission(11))
     assert s.taken[0] == [11] and s.missions == [3]
 
