@@ -51,6 +51,7 @@ CUES = {
     otr.CardSkipped: None,
     otr.ChasmCardShuffledBack: CARD,
     otr.GameEnded: None,  # the score sheet plays the fanfare
+    otr.GameEndReached: None,  # said in the log; the end follows at once
     otr.ChasmPhaseBegan: SoundCue("chasm_collapse", volume=0.6),
     # bookkeeping: nothing happens on the table
     otr.TasksChanged: None,
