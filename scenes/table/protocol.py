@@ -24,6 +24,7 @@ None of them decides a rule.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -374,8 +375,9 @@ class GameTable:
 
     # --- steps ------------------------------------------------------------------------------
     def stage_names(self) -> tuple:
-        """The names the animations and the log use for the seats."""
-        return tuple(self.ctx.match.names)
+        """The names the animations, the log and the hints use for the seats: a computer
+        player's level left out (:func:`log_names`)."""
+        return tuple(log_names(self.ctx.match))
 
     def group(self, events: Sequence[Event]) -> list[list]:
         """How events split into steps that play one after another (default: one each)."""
@@ -444,3 +446,18 @@ class GameTable:
     def seat_colour(self, seat: int) -> tuple[int, int, int] | None:
         """A seat's colour on the score sheet (a clan's), or None."""
         return None
+
+
+LEVEL_SUFFIX = re.compile(r"\s*[(（][^()（）]*[)）]$")
+"""A computer player's level after its name ("Bot 1 (Easy)", 「ボット1（ふつう）」), in any
+language."""
+
+
+def log_names(match) -> list:
+    """The seats' names as the log says them: a computer player's level left out ("the white
+    cart of Bot 1", not "the white cart of Bot 1 (Easy)"; the seat's panel shows the level).
+    One game's log said "Bot 1", another's "Bot 1 (Hard)" (a play-test)."""
+    return [
+        LEVEL_SUFFIX.sub("", name) if seat.is_bot else name
+        for seat, name in zip(match.seats, match.names, strict=True)
+    ]

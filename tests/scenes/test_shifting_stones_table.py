@@ -724,3 +724,14 @@ def test_the_cards_right_of_a_paid_card_slide_into_its_place_as_it_flies(app, mo
     ]
     # the bot's payment moves nothing of the viewer's hand
     assert animate.pay(CardPaid(1, HIDDEN), before, lay, stage)[1:] == []
+
+
+def test_the_log_names_a_computer_player_without_its_level_as_every_game(app):
+    """Play-test: Off the Rails' log said "Bot 1", Shifting Stones' "Bot 1 (Hard)". Every
+    table's log, animations and hints name a computer player without its level (its panel
+    shows it)."""
+    table = start(app, [Seat("human", "Ana"), Seat("bot", "Bot 1 (Hard)", "hard")])
+    assert table.game.stage_names() == ("Ana", "Bot 1")
+    from engine.shifting_stones.state import CardPaid
+
+    assert table.game.log_line(CardPaid(1, 5)).startswith("Bot 1 discarded ")

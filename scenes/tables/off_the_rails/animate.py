@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 
 import pygame
 
@@ -97,20 +96,6 @@ def caption(group, before, stage: Stage) -> str:
 def cart_words(player: int, label: str, stage: Stage) -> str:
     """ "Ana's white cart" (solo: "The red cart"), capitalised, for a caption."""
     return W.capitalised(W.cart_phrase(stage.names, player, label))
-
-
-LEVEL_SUFFIX = re.compile(r"\s*[(（][^()（）]*[)）]$")
-"""A computer player's level after its name ("Bot 1 (Easy)", 「ボット1（ふつう）」), in any
-language."""
-
-
-def log_names(match) -> list:
-    """The seats' names as the log says them: a computer player's level left out ("the white
-    cart of Bot 1", not "the white cart of Bot 1 (Easy)")."""
-    return [
-        LEVEL_SUFFIX.sub("", name) if seat.is_bot else name
-        for seat, name in zip(match.seats, match.names, strict=True)
-    ]
 
 
 def last_card_of(events):

@@ -17,7 +17,16 @@ import pygame
 
 from engine.off_the_rails import state as S
 from scenes.table import chrome
-from scenes.table.protocol import Act, Button, GameTable, Handled, Row, Select, TableContext
+from scenes.table.protocol import (
+    Act,
+    Button,
+    GameTable,
+    Handled,
+    Row,
+    Select,
+    TableContext,
+    log_names,
+)
 from scenes.tables.off_the_rails import animate, draw, marks, paths, prompts, sheet, tips
 from scenes.tables.off_the_rails import input as table_input
 from scenes.tables.off_the_rails.input import Selection
@@ -42,7 +51,7 @@ class OffTheRailsTable(GameTable):
         cart's speed…" after a switch to English (a play-test)."""
         key = (current_language(), tuple(self.ctx.match.seats))  # asked for every log line
         if self._log_names[0] != key:
-            self._log_names = (key, animate.log_names(self.ctx.match))
+            self._log_names = (key, log_names(self.ctx.match))
         return self._log_names[1]
 
     # --- what the engine and the layout say now ---------------------------------------------
