@@ -435,10 +435,12 @@ def end_actions(state, legal, paths=()):
     from scenes.tables.off_the_rails.paths import crashes_by_order  # it reads FATES here
 
     left = state.actions_left
-    fates = [_fate(state, path) for path in paths if path.end in FATES]
+    crashes = crashes_by_order(state, paths)
+    sure = {(crash.first, crash.then) for crash in crashes if crash.always}
+    fates = [_fate(state, path, sure) for path in paths if path.end in FATES]
     said = {(path.toward, path.cart) for path in paths if path.end in FATES}
-    for crash in crashes_by_order(state, paths):
-        if (state.carts[crash.first].square, crash.then) not in said:  # said as "unless …"
+    for crash in crashes:
+        if (state.carts[crash.first].square, crash.then) not in said:  # said by _fate
             fates.append(_order_fate(state, crash))
     if left <= 0 and not fates:
         return Act(S.EndActions())
@@ -453,15 +455,26 @@ def end_actions(state, legal, paths=()):
     return Confirm(sentences(first, *fates), Act(S.EndActions()), _("Move carts"))
 
 
-def _fate(state, path) -> str:
+def _fate(state, path, sure=frozenset()) -> str:
     """What a path that ends badly says when ending the action phase asks first; a crash into
-    the player's own other cart holds only if that one has not moved away first, which the
-    player then chooses (a tester read "crashes" of a crash that never came)."""
+    the player's own other cart holds "unless that one moves first" (a tester read "crashes"
+    of a crash that never came), or "whichever moves first" where the other order crashes in
+    every way too (``sure``: ``(first, then)`` pairs, :func:`.paths.crashes_by_order`; a
+    tester's slow cart moved first and the fast one still ran into it)."""
     colour = W.cart_colour(state.carts[path.cart].label)
     other = state.cart_at(path.toward) if path.toward is not None else None
     if path.end in ("collision", "crash-derail") and other is not None:
         if state.carts[other].owner == state.carts[path.cart].owner:
             theirs = W.cart_colour(state.carts[other].label, "object")
+            if (other, path.cart) in sure:
+                if path.end == "crash-derail":
+                    return _(
+                        "Your {colour} cart crashes into your {other} cart and derails, "
+                        "whichever moves first."
+                    ).format(colour=colour, other=theirs)
+                return _(
+                    "Your {colour} cart crashes into your {other} cart, whichever moves first."
+                ).format(colour=colour, other=theirs)
             if path.end == "crash-derail":
                 return _(
                     "Your {colour} cart crashes into your {other} cart and derails, unless "

@@ -1152,3 +1152,19 @@ def test_ending_the_actions_says_a_crash_the_other_order_brings():
     put_cart(far, 0, (5, 1), "E", speed=1)
     put_cart(far, 1, (5, 9), "W", speed=1)
     assert crashes_by_order(far, preview_paths(far)) == ()
+
+
+def test_a_crash_into_a_slower_cart_ahead_holds_whichever_moves_first():
+    """Play-test: "Your black cart crashes into your white cart, unless that one moves first";
+    the white cart (speed 1) moved first and the black one (speed 3) behind it still ran into
+    it. Where the other order crashes too, the question says "whichever moves first"."""
+    s = blank()
+    lay(s, {(5, c): "EW" for c in range(0, 9)})
+    put_cart(s, 0, (5, 5), "E", speed=1)  # white, ahead
+    put_cart(s, 1, (5, 4), "E", speed=3)  # black, behind and faster, no jewel
+    paths = preview_paths(s)
+    assert next(path for path in paths if path.cart == 1).end == "crash-derail"
+    assert end_actions(s, s.legal_actions(), paths).question == (
+        "End the action phase with 4 actions left? Your black cart crashes into your white "
+        "cart and derails, whichever moves first."
+    )
