@@ -1421,8 +1421,14 @@ def _route_reason(state, action, route) -> str:
             target=where,
         )
     upgrade = isinstance(action, UpgradeTile)  # a new exit: a way to turn, not track laid
-    if _past_target(route, (action.row, action.col)) or route.target in _rolls_to(state, ci):
+    here = ci is not None and state.carts[ci].square == route.target  # it stands on the gems
+    if (
+        here
+        or _past_target(route, (action.row, action.col))
+        or route.target in _rolls_to(state, ci)
+    ):
         # the way out after the deposit, or track on a way the cart already has to the gems
+        # (not "to turn toward" gems on the square the cart stands on: a play-tester)
         words = (
             _("a way for {cart} to carry off {gems} from {square}")
             if upgrade

@@ -1019,3 +1019,16 @@ def test_track_laid_on_the_gems_square_is_under_them_not_toward_them():
         assert heuristics.explain_move(s, PlaceTile(1, 5, "NW")) == (
             f"Lays a north-west curve on F2: track under a ruby and a gold on F2{after}"
         )
+
+
+def test_a_way_for_a_cart_standing_on_the_gems_carries_them_off_not_turns_toward_them():
+    """Play-test: "Upgrades G7 to a T-junction: a way for your white cart to turn toward a
+    rock and a diamond on G6" while the white cart stood on G6."""
+    s = blank()
+    lay(s, {(5, 1): "NS", (6, 1): "NS", (7, 1): "NS"})
+    put_cart(s, 0, (5, 1), "S", speed=1)
+    put_gems(s, (5, 1), (1, 0, 0, 0, 1))
+    assert heuristics.explain_move(s, UpgradeTile(6, 1, "NSW")) == (
+        "Upgrades B7 to a T-junction: a way for your white cart to carry off a rock and a "
+        "diamond from B6."
+    )
