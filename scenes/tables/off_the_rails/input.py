@@ -455,6 +455,23 @@ def end_actions(state, legal, paths=()):
     return Confirm(sentences(first, *fates), Act(S.EndActions()), _("Move carts"))
 
 
+OWN_CRASH = {
+    (False, False): N_(
+        "Your {colour} cart crashes into your {other} cart, unless that one moves first."
+    ),
+    (False, True): N_(
+        "Your {colour} cart crashes into your {other} cart and derails, unless that one moves "
+        "first."
+    ),
+    (True, False): N_("Your {colour} cart crashes into your {other} cart, whichever moves first."),
+    (True, True): N_(
+        "Your {colour} cart crashes into your {other} cart and derails, whichever moves first."
+    ),
+}
+"""What ending the action phase says of a crash into the player's own cart, by ``(whichever
+moves first, it derails)`` (translated where said)."""
+
+
 def _fate(state, path, sure=frozenset()) -> str:
     """What a path that ends badly says when ending the action phase asks first; a crash into
     the player's own other cart holds "unless that one moves first" (a tester read "crashes"
@@ -465,24 +482,9 @@ def _fate(state, path, sure=frozenset()) -> str:
     other = state.cart_at(path.toward) if path.toward is not None else None
     if path.end in ("collision", "crash-derail") and other is not None:
         if state.carts[other].owner == state.carts[path.cart].owner:
+            words = OWN_CRASH[((other, path.cart) in sure, path.end == "crash-derail")]
             theirs = W.cart_colour(state.carts[other].label, "object")
-            if (other, path.cart) in sure:
-                if path.end == "crash-derail":
-                    return _(
-                        "Your {colour} cart crashes into your {other} cart and derails, "
-                        "whichever moves first."
-                    ).format(colour=colour, other=theirs)
-                return _(
-                    "Your {colour} cart crashes into your {other} cart, whichever moves first."
-                ).format(colour=colour, other=theirs)
-            if path.end == "crash-derail":
-                return _(
-                    "Your {colour} cart crashes into your {other} cart and derails, unless "
-                    "that one moves first."
-                ).format(colour=colour, other=theirs)
-            return _(
-                "Your {colour} cart crashes into your {other} cart, unless that one moves first."
-            ).format(colour=colour, other=theirs)
+            return _(words).format(colour=colour, other=theirs)
     return _(FATES[path.end]).format(colour=colour)
 
 
