@@ -266,7 +266,7 @@ def crashes_by_order(state, paths: tuple) -> tuple:
             if work.pending() != Pending.MOVE_CART or first not in work.carts_to_move():
                 continue
             ends = _movements(work, [*work.apply_action(S.MoveCart(first))], BRANCH_DEPTH * 2)
-            crashes = [_crash(events, first, then) for events in ends]
+            crashes = [None if events is None else _crash(events, first, then) for events in ends]
             if any(crash is not None for crash in crashes):
                 always = all(crash is not None for crash in crashes)
                 derails = all(crash for crash in crashes if crash is not None)
@@ -289,12 +289,13 @@ def _path(paths: tuple, cart: int) -> Path:
 
 def _movements(work, events: list, depth: int) -> list:
     """The events of the rest of the movement phase on ``work``, one list per way the
-    junctions on it may be taken (``depth`` of them at most); [] when deeper than that."""
+    junctions on it may be taken (``depth`` of them at most); None for a way not followed
+    that far (not known, so no crash is said to come "always")."""
     for _guard in range(80):
         pending = work.pending()
         if pending == Pending.EXIT:
             if depth <= 0:
-                return []
+                return [None]
             out = []
             for action in work.legal_actions():
                 branch = work.clone()
@@ -309,7 +310,7 @@ def _movements(work, events: list, depth: int) -> list:
         ):
             return [events]
         events = events + work.apply_action(work.legal_actions()[0])
-    return []
+    return [None]
 
 
 def _crash(events: list, first: int, then: int) -> bool | None:

@@ -1168,3 +1168,18 @@ def test_a_crash_into_a_slower_cart_ahead_holds_whichever_moves_first():
         "End the action phase with 4 actions left? Your black cart crashes into your white "
         "cart and derails, whichever moves first."
     )
+
+
+def test_a_way_not_followed_to_its_end_is_unknown_so_no_crash_is_sure():
+    """A junction deeper than the preview follows leaves its ways unknown (None), so a crash
+    seen on the other ways is said to come only "by the ways you choose", never always."""
+    from scenes.tables.off_the_rails.paths import _movements
+
+    s = blank()
+    lay(s, {(5, c): "EW" for c in range(0, 9)} | {(5, 3): "ESW", (6, 3): "NS"})
+    put_cart(s, 0, (5, 1), "E", speed=3)
+    put_cart(s, 1, (5, 7), "W", speed=3)
+    s.apply_action(S.EndActions())
+    events = s.apply_action(S.MoveCart(0))
+    assert _movements(s.clone(), list(events), 0) == [None]  # the junction on D6, unfollowed
+    assert None not in _movements(s.clone(), list(events), 4)
